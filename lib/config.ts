@@ -1,0 +1,72 @@
+import path from "node:path";
+import { z } from "zod";
+import { shared } from "./shared";
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const EnvSchema = z.object({
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  PRIMARY_DOMAIN: z.string().optional(),
+  SHORT_LINK_SCHEME: z.enum(["http", "https"]).optional(),
+  SYSTEM_DOMAINS: list,
+  PREMIUM_SYSTEM_DOMAINS: list,
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  REDIS_URL: z.string().optional(),
+  HOP_REDIS_PREFIX: z.string().default("hop"),
+  DNS_SERVERS: list,
+  CNAME_TARGET: z.string().optional(),
+  APEX_A_RECORD: z.string().default("127.0.0.1"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+  API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{1,16}$/).default("hop"),
+  AUTH_SECRET: z.string().optional(),
+  BLOCKED_DESTINATION_HOSTS: list,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+});
+
+export type Config = ReturnType<typeof readConfig>;
+
+function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  const appUrl = new URL(parsed.APP_URL);
+  const primaryDomain = (parsed.PRIMARY_DOMAIN ?? appUrl.host).toLowerCase();
+  const primaryHostname = primaryDomain.replace(/:\d+$/, "");
+  const isLocal = primaryHostname === "localhost" || primaryHostname === "127.0.0.1";
+  return {
+    appUrl: parsed.APP_URL.replace(/\/$/, ""),
+    appHost: appUrl.host.toLowerCase(),
+    primaryDomain,
+    shortLinkScheme: parsed.SHORT_LINK_SCHEME ?? (isLocal ? "http" : "https"),
+    systemDomains: parsed.SYSTEM_DOMAINS,
+    premiumSystemDomains: parsed.PREMIUM_SYSTEM_DOMAINS.filter((d) => parsed.SYSTEM_DOMAINS.includes(d)),
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.HOP_REDIS_PREFIX,
+    dnsServers: parsed.DNS_SERVERS,
+    cnameTarget: parsed.CNAME_TARGET ?? `cname.${primaryHostname}`,
+    apexARecord: parsed.APEX_A_RECORD,
+    trustProxy: parsed.TRUST_PROXY,
+    apiKeyPrefix: parsed.API_KEY_PREFIX,
+    authSecret: parsed.AUTH_SECRET,
+    blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
+    port: parsed.PORT,
+    host: parsed.HOST,
+  };
+}
+
+export function config(): Config {
+  return shared("config", () => readConfig());
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER_ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Random string over `alphabet` without modulo bias (rejection sampling). */
+export function randomString(length: number, alphabet = ALPHANUMERIC): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit) out += alphabet[byte % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export type IdKind = "acc" | "key" | "ses" | "tm" | "dom" | "grp" | "geo" | "lnk" | "drf" | "cnt";
+
+/** Every stored id comes from here: `<kind>_<20 random alphanumerics>`. */
+export function newId(kind: IdKind): string {
+  return `${kind}_${randomString(20)}`;
+}
+
+/** Generated link slugs and website ids: lowercase so they stay valid slugs. */
+export function randomSlug(length = 7): string {
+  return randomString(length, LOWER_ALPHANUMERIC);
+}
