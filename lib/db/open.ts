@@ -6,6 +6,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { config } from "../config";
+import { log } from "../log";
 import { shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -32,6 +33,7 @@ async function openEmbedded(): Promise<Opened> {
     exec: async (sql) => void (await pglite.exec(sql)),
   };
   await applyMigrations(runner, { lock: false });
+  log.info("database open", { mode: "embedded", dir });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return { mode: "embedded", prisma, close: async () => (await prisma.$disconnect(), await pglite.close()) };
 }

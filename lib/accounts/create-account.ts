@@ -1,0 +1,35 @@
+import bcrypt from "bcryptjs";
+import { z } from "zod";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import { newId } from "../ids";
+import { PlanName } from "./plans";
+
+export const CreateAccountInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(8).max(200).optional(),
+  plan: PlanName.default("growth"),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+export async function createAccount(db: Db, input: z.infer<typeof CreateAccountInput>) {
+  const existing = await db.account.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) throw new HopError("invalid_request", { message: `An account with e-mail ${input.email} exists.`, field: "email", status: 409 });
+  const account = await db.account.create({
+    data: {
+      id: newId("acc"),
+      email: input.email,
+      name: input.name ?? null,
+      plan: input.plan,
+      passwordHash: input.password ? await bcrypt.hash(input.password, 10) : null,
+    },
+  });
+  return { id: account.id, email: account.email, plan: account.plan };
+}
+
+/** Operators address accounts by e-mail (CLI); not scoped, hence the name. */
+export async function unsafeFindAccountByEmail(db: Db, email: string) {
+  const account = await db.account.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!account) throw new HopError("not_found", { message: `No account with e-mail ${email}.` });
+  return account;
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { effectiveLimits, type Limits } from "../accounts/plans";
+import { db, type Db } from "../db/open";
+import { HopError } from "../errors";
+import { hashKey, isWellFormedKey, type KeyRole } from "../keys/key-format";
+import { unsafeFindKeyByHash, type AuthenticatedKey } from "../keys/find-key";
+import { trackRequest } from "../usage/track-usage";
+import type { HitResult } from "../usage/windows";
+import { errorResponse, json } from "./respond";
+import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
+import { roleAllows, type Resource } from "./roles";
+import { parseOrThrow } from "./validation";
+
+// The one wrapper every /v1 route goes through. Each step is a small function; the order is
+// auth → plan → rate limit (headers from here on) → role → JSON body → validation → handler.
+
+export interface ApiContext<TBody, TQuery> {
+  request: Request;
+  requestId: string;
+  db: Db;
+  account: AuthenticatedKey["account"];
+  limits: Limits;
+  key: { id: string; role: KeyRole | null };
+  usage: HitResult;
+  params: Record<string, string>;
+  body: TBody;
+  query: TQuery;
+}
+
+interface RouteOptions<TBody extends z.ZodType | undefined, TQuery extends z.ZodType | undefined> {
+  resource: Resource;
+  fullKeyOnly?: boolean;
+  body?: TBody;
+  query?: TQuery;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<TBody, TQuery>,
+  handler: (ctx: ApiContext<Infer<TBody>, Infer<TQuery>>) => Promise<Response>,
+) {
+  return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    let headers: Record<string, string> = {};
+    try {
+      const client = await db();
+      const key = await authenticate(client, request);
+      const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
+      if (!limits.apiAccess) {
+        headers = freePlanHeaders(Date.now());
+        throw new HopError("plan_upgrade_required", { extras: { currentPlan: key.account.plan } });
+      }
+      const usage = await trackRequest(key.id, key, limits);
+      headers = rateLimitHeaders(usage, limits);
+      if (!usage.allowed) {
+        const refusal = rateLimitRefusal(usage, limits, Date.now());
+        headers = refusal.headers;
+        throw refusal.error;
+      }
+      const role = (key.role as KeyRole | null) ?? null;
+      if (!roleAllows(role, { method: request.method, ...options })) throw new HopError("forbidden");
+      const ctx: ApiContext<Infer<TBody>, Infer<TQuery>> = {
+        request,
+        requestId,
+        db: client,
+        account: key.account,
+        limits,
+        key: { id: key.id, role },
+        usage,
+        params: await readParams(routeContext),
+        body: (options.body ? parseOrThrow(options.body, await readJsonBody(request)) : undefined) as Infer<TBody>,
+        query: (options.query ? parseOrThrow(options.query, readQuery(request)) : undefined) as Infer<TQuery>,
+      };
+      return withHeaders(await handler(ctx), headers, requestId);
+    } catch (error) {
+      const response = errorResponse(error, requestId, { method: request.method, path: new URL(request.url).pathname });
+      return withHeaders(response, headers, requestId);
+    }
+  };
+}
+
+async function authenticate(client: Db, request: Request): Promise<AuthenticatedKey> {
+  const header = request.headers.get("authorization")?.trim();
+  if (!header) throw new HopError("missing_api_key");
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match || !isWellFormedKey(match[1])) throw new HopError("invalid_api_key");
+  const key = await unsafeFindKeyByHash(client, hashKey(match[1]));
+  if (!key || key.revokedAt) throw new HopError("invalid_api_key");
+  return key;
+}
+
+async function readParams(routeContext?: RouteContext): Promise<Record<string, string>> {
+  const raw = (await routeContext?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
+  }
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HopError("invalid_request", { message: "The body is not valid JSON." });
+  }
+}
+
+function readQuery(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams.entries());
+}
+
+function withHeaders(response: Response, headers: Record<string, string>, requestId: string): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  response.headers.set("x-request-id", requestId);
+  return response;
+}
+
+export { json };

@@ -1,0 +1,33 @@
+import type { z } from "zod";
+import { HopError, type ErrorCode } from "../errors";
+
+/** `links[0].url` style path of a zod issue, as the `field` of the error body. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, part) => {
+    if (typeof part === "number") return `${out}[${part}]`;
+    return out ? `${out}.${String(part)}` : String(part);
+  }, "");
+}
+
+function codeFor(issue: z.core.$ZodIssue): ErrorCode {
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "missing_required_field";
+  if (issue.code === "too_big" && issue.origin === "string") return "value_too_long";
+  if (issue.code === "too_small" && issue.origin === "string") return "value_too_short";
+  if (issue.code === "invalid_format" && issue.format === "url") return "invalid_url";
+  if (issue.code === "invalid_format" && issue.format === "email") return "invalid_email";
+  return "invalid_request";
+}
+
+/** The first zod issue as a nested 400 with one of the generic codes and `field`. */
+export function validationError(error: z.ZodError): HopError {
+  const issue = error.issues[0];
+  const field = fieldPath(issue.path);
+  const message = field ? `${field}: ${issue.message}` : issue.message;
+  return new HopError(codeFor(issue), { message, field: field || undefined });
+}
+
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

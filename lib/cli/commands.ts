@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { addTeamMember, TeamRole, TeamStatus } from "../accounts/add-team-member";
+import { CreateAccountInput, createAccount, unsafeFindAccountByEmail } from "../accounts/create-account";
+import { PlanName } from "../accounts/plans";
+import { setLimits, setPlan } from "../accounts/set-plan";
+import { parseOrThrow } from "../api/validation";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import { createKey } from "../keys/create-key";
+import { unsafeRevokeKeyById } from "../keys/revoke-key";
+import { unsafeForceVerifyDomain } from "../domains/force-verify-domain";
+
+// The operator CLI of DECISIONS.md. The same function runs in the CLI process (opening the
+// database itself) and inside the server (through the loopback admin endpoint), so both paths
+// behave alike and share one validation.
+
+const email = z.string().trim().min(1);
+const limitValue = z
+  .string()
+  .transform((v, ctx) => {
+    if (v === "null") return null;
+    if (!/^\d+$/.test(v)) {
+      ctx.addIssue({ code: "custom", message: "must be a non-negative integer or null" });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+const count = z.string().regex(/^\d+$/, "must be a non-negative integer").transform(Number);
+
+const COMMANDS = {
+  "account create": {
+    flags: z.object({ email: z.string(), password: z.string().optional(), plan: z.string().optional(), name: z.string().optional() }).strict(),
+    run: (db: Db, f: { email: string; password?: string; plan?: string; name?: string }) =>
+      createAccount(db, parseOrThrow(CreateAccountInput, f)),
+  },
+  "account set-plan": {
+    flags: z.object({ email, plan: PlanName }).strict(),
+    run: async (db: Db, f: { email: string; plan: PlanName }) => setPlan(db, (await unsafeFindAccountByEmail(db, f.email)).id, f.plan),
+  },
+  "account set-limits": {
+    flags: z
+      .object({ email, total: limitValue.optional(), active: limitValue.optional(), hourly: count.optional(), daily: count.optional() })
+      .strict(),
+    run: async (db: Db, f: { email: string; total?: number | null; active?: number | null; hourly?: number; daily?: number }) => {
+      const { email: address, ...overrides } = f;
+      const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+      if (Object.keys(defined).length === 0) throw new HopError("missing_required_field", { message: "Give at least one of --total, --active, --hourly, --daily." });
+      return setLimits(db, (await unsafeFindAccountByEmail(db, address)).id, defined);
+    },
+  },
+  "key create": {
+    flags: z.object({ email, name: z.string().min(1).max(100).default("CLI key"), role: z.enum(["full", "creator", "viewer", "legacy"]).default("full") }).strict(),
+    run: async (db: Db, f: { email: string; name: string; role: "full" | "creator" | "viewer" | "legacy" }) => {
+      const account = await unsafeFindAccountByEmail(db, f.email);
+      const key = await createKey(db, account.id, { name: f.name, role: f.role === "legacy" ? null : f.role });
+      return { id: key.id, key: key.key, prefix: key.prefix, role: key.role };
+    },
+  },
+  "key revoke": {
+    flags: z.object({ id: z.string().min(1) }).strict(),
+    run: (db: Db, f: { id: string }) => unsafeRevokeKeyById(db, f.id),
+  },
+  "team add": {
+    flags: z.object({ owner: email, member: email, role: TeamRole, status: TeamStatus.default("active") }).strict(),
+    run: async (db: Db, f: { owner: string; member: string; role: z.infer<typeof TeamRole>; status: z.infer<typeof TeamStatus> }) => {
+      const owner = await unsafeFindAccountByEmail(db, f.owner);
+      const member = await unsafeFindAccountByEmail(db, f.member);
+      return addTeamMember(db, owner.id, { memberId: member.id, role: f.role, status: f.status });
+    },
+  },
+  "domain force-verify": {
+    flags: z.object({ domain: z.string().min(1) }).strict(),
+    run: (db: Db, f: { domain: string }) => unsafeForceVerifyDomain(db, f.domain),
+  },
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+export function usage(): string {
+  return `usage: npm run cli -- <command> [--flag value ...]\ncommands:\n${COMMAND_NAMES.map((c) => `  ${c}`).join("\n")}`;
+}
+
+/** Splits `group verb --a 1 --b 2` into a command name and flags; rejects anything else. */
+export function parseArgv(argv: string[]): { command: CommandName; flags: Record<string, string> } {
+  const name = `${argv[0] ?? ""} ${argv[1] ?? ""}`;
+  if (!(name in COMMANDS)) throw new HopError("invalid_request", { message: `Unknown command '${name.trim()}'.\n${usage()}` });
+  const flags: Record<string, string> = {};
+  const rest = argv.slice(2);
+  for (let i = 0; i < rest.length; i += 1) {
+    const token = rest[i];
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(token);
+    if (!match) throw new HopError("invalid_request", { message: `Unexpected argument '${token}'.` });
+    const value = match[2] ?? rest[i + 1];
+    if (match[2] === undefined) i += 1;
+    if (value === undefined) throw new HopError("invalid_request", { message: `--${match[1]} needs a value.`, field: match[1] });
+    flags[match[1]] = value;
+  }
+  return { command: name as CommandName, flags };
+}
+
+export async function runCommand(db: Db, argv: string[]): Promise<unknown> {
+  const { command, flags } = parseArgv(argv);
+  const spec = COMMANDS[command];
+  const parsed = parseOrThrow(spec.flags as z.ZodType, flags);
+  return (spec.run as (db: Db, flags: unknown) => Promise<unknown>)(db, parsed);
+}

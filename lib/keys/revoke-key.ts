@@ -1,0 +1,19 @@
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+
+/** Revocation is immediate and permanent: the wrapper reads the key row on every request. */
+export async function revokeKey(db: Db, accountId: string, keyId: string) {
+  const result = await db.apiKey.updateMany({
+    where: { id: keyId, accountId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (result.count === 0) throw new HopError("not_found", { message: "No active key with this id in the account." });
+  return { id: keyId, revoked: true };
+}
+
+/** Operators revoke by key id alone (CLI); not scoped to an account, hence the name. */
+export async function unsafeRevokeKeyById(db: Db, keyId: string) {
+  const key = await db.apiKey.findUnique({ where: { id: keyId }, select: { accountId: true } });
+  if (!key) throw new HopError("not_found", { message: `No key with id ${keyId}.` });
+  return revokeKey(db, key.accountId, keyId);
+}

@@ -1,0 +1,34 @@
+// `npm start` and `npm test` build Next only when the build is missing or older than the sources.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+const SOURCES = ["app", "components", "lib", "middleware.ts", "proxy.ts", "next.config.mjs", "package.json", "prisma/schema.prisma", "tsconfig.json"];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === "generated" || entry === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+export function buildIsStale() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+export function buildIfNeeded() {
+  if (!buildIsStale()) return;
+  process.stderr.write("Building Hop (next build)...\n");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,39 @@
+// `npm run cli -- <command>`: JSON on stdout; a clear message on stderr and exit code 1 on failure.
+// With the embedded database and a server running, the command runs inside that server (one
+// process may open PGlite); otherwise this process opens the database itself.
+import { sendToRunningServer } from "../lib/cli/admin";
+import { parseArgv, runCommand } from "../lib/cli/commands";
+import { config } from "../lib/config";
+import { closeDb, db } from "../lib/db/open";
+import { isHopError } from "../lib/errors";
+import { closeRedis } from "../lib/redis/client";
+
+function fail(body: unknown): void {
+  const message = (body as { error?: { message?: string } | string })?.error;
+  const text = typeof message === "string" ? message : message?.message ?? JSON.stringify(body);
+  process.stderr.write(`error: ${text}\n`);
+  process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  try {
+    parseArgv(argv);
+    const remote = config().databaseUrl ? null : await sendToRunningServer(argv);
+    if (remote) {
+      if (remote.status !== 200) return fail(remote.body);
+      process.stdout.write(JSON.stringify(remote.body.result, null, 2) + "\n");
+      return;
+    }
+    const result = await runCommand(await db(), argv);
+    process.stdout.write(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? Number(v) : v), 2) + "\n");
+  } catch (error) {
+    if (isHopError(error)) return fail(error.toBody());
+    fail({ error: { message: error instanceof Error ? error.message : String(error) } });
+  } finally {
+    await closeDb();
+    await closeRedis();
+  }
+}
+
+await main();

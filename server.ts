@@ -1,0 +1,62 @@
+// Hop's HTTP entry point: one node:http server in front of Next's request handler. It opens the
+// database (applying migrations) before listening, serves the loopback admin endpoint for the CLI,
+// and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
+import { config } from "./lib/config";
+import { closeDb, db, dbMode } from "./lib/db/open";
+import { errorFields, log } from "./lib/log";
+import { closeRedis } from "./lib/redis/client";
+import { flushUsage } from "./lib/usage/track-usage";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+process.env.HOP_ROOT ??= root;
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const { port, host } = config();
+  await db();
+  adminSecret();
+  const app = next({ dev, dir: root, hostname: host, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
+    handle(req, res).catch((error: unknown) => {
+      log.error("request failed", { url: req.url, ...errorFields(error) });
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal error");
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const actualPort = (server.address() as { port: number }).port;
+  writeServerRecord({ pid: process.pid, port: actualPort });
+  log.info("listening", { url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actualPort}`, port: actualPort, db: dbMode(), redis: Boolean(config().redisUrl) });
+  process.stdout.write(`Hop listening on port ${actualPort}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("stopping", { signal });
+    server.close();
+    server.closeAllConnections();
+    await flushUsage();
+    removeServerRecord();
+    await closeDb();
+    await closeRedis();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  log.error("failed to start", errorFields(error));
+  process.exit(1);
+});
