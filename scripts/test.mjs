@@ -1,0 +1,37 @@
+// `npm test`: every test that needs only Node (unit tests and HTTP tests against the built server,
+// on PGlite, or on PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set).
+// `npm run test:e2e`: the Playwright tests (Chromium from Debian: /usr/bin/chromium).
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { buildIfNeeded, root } from "./build-if-needed.mjs";
+
+const e2e = process.argv.includes("--e2e");
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+
+function testFiles(dir, suffix) {
+  const out = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...testFiles(full, suffix));
+    else if (entry.endsWith(suffix)) out.push(path.relative(root, full));
+  }
+  return out.sort();
+}
+
+buildIfNeeded();
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOP_LOG: process.env.HOP_LOG ?? "silent" };
+let result;
+if (e2e) {
+  result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...only], { cwd: root, stdio: "inherit", env });
+} else {
+  const files = only.length ? only : [...testFiles(path.join(root, "tests", "unit"), ".test.ts"), ...testFiles(path.join(root, "tests", "api"), ".test.ts")];
+  const mode = `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""}`;
+  process.stderr.write(`Running ${files.length} test files on ${mode}\n`);
+  result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...files],
+    { cwd: root, stdio: "inherit", env },
+  );
+}
+process.exit(result.status ?? 1);

@@ -1,0 +1,139 @@
+// Starts the built Hop server on a free loopback port with its own database: a fresh DATA_DIR
+// (embedded) or, when DATABASE_URL is set, a fresh PostgreSQL database made from it; with
+// REDIS_URL, a fresh key prefix (pass `redisPrefix` to make instances share one).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+export const usingRedis = Boolean(process.env.REDIS_URL);
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse another server's database (two instances of one deployment). */
+  shareWith?: HopServer;
+  redisPrefix?: string;
+}
+
+export interface HopServer {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  process: ChildProcess;
+  logs: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `hop_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await client.end();
+    },
+  };
+}
+
+export async function startServer(options: StartOptions = {}): Promise<HopServer> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let env: Record<string, string>;
+  if (options.shareWith) {
+    env = { ...options.shareWith.env, ...options.env };
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hop-test-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}` };
+    if (usingPostgres) {
+      const database = await freshDatabase();
+      env.DATABASE_URL = database.url;
+      cleanups.push(database.drop);
+    }
+    env = { ...env, ...options.env };
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = () => {
+      const match = /Hop listening on port (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners("exit");
+  let stopped = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    env,
+    process: child,
+    logs: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (!stopped) {
+        stopped = true;
+        if (child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once("exit", resolve));
+          child.kill(signal);
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+          if (child.exitCode === null) child.kill("SIGKILL");
+        }
+      }
+      if (!options.shareWith) for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/** Runs an operator command inside the running server, exactly as `npm run cli` does when one runs. */
+export async function admin(server: HopServer, ...argv: string[]): Promise<Record<string, unknown>> {
+  const secret = readFileSync(path.join(server.env.DATA_DIR, "admin-secret"), "utf8").trim();
+  const response = await fetch(`${server.url}/__hop/admin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hop-admin-secret": secret },
+    body: JSON.stringify({ argv }),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200) throw new Error(`admin ${argv.join(" ")} failed: ${JSON.stringify(body)}`);
+  return body.result as Record<string, unknown>;
+}
+
+/** Runs the real CLI as a separate process with the server's environment. */
+export function cli(server: { env: Record<string, string> }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, HOP_LOG: "silent", ...server.env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("exit", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
