@@ -1,9 +1,9 @@
 // `npm run cli -- <command>`: JSON on stdout; a clear message on stderr and exit code 1 on failure.
-// With the embedded database and a server running, the command runs inside that server (one
-// process may open PGlite); otherwise this process opens the database itself.
+// With a server running on this DATA_DIR the command runs inside that server (PGlite allows one
+// process, and the server's caches see the change at once); otherwise this process opens the
+// database itself.
 import { sendToRunningServer } from "../lib/cli/admin";
 import { parseArgv, runCommand } from "../lib/cli/commands";
-import { config } from "../lib/config";
 import { closeDb, db } from "../lib/db/open";
 import { isHopError } from "../lib/errors";
 import { closeRedis } from "../lib/redis/client";
@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   try {
     parseArgv(argv);
-    const remote = config().databaseUrl ? null : await sendToRunningServer(argv);
+    // A running server gets the command even on PostgreSQL, so its caches see the change at once.
+    const remote = await sendToRunningServer(argv);
     if (remote) {
       if (remote.status !== 200) return fail(remote.body);
       process.stdout.write(JSON.stringify(remote.body.result, null, 2) + "\n");

@@ -1,14 +1,16 @@
+import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { LimitOverrides, effectiveLimits, type PlanName } from "./plans";
 
 export async function setPlan(db: Db, accountId: string, plan: PlanName) {
   const account = await db.account.update({ where: { id: accountId }, data: { plan } });
+  announce({ kind: "account", accountId });
   return { id: account.id, email: account.email, plan: account.plan };
 }
 
 /** Merges overrides into the account's; a key set to null means unlimited (total/active only). */
 export async function setLimits(db: Db, accountId: string, overrides: LimitOverrides) {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
     const current = LimitOverrides.safeParse(account.limitOverrides);
     const merged = { ...(current.success ? current.data : {}), ...overrides };
@@ -16,4 +18,6 @@ export async function setLimits(db: Db, accountId: string, overrides: LimitOverr
     const limits = effectiveLimits(updated.plan, merged);
     return { id: updated.id, email: updated.email, plan: updated.plan, overrides: merged, limits };
   });
+  announce({ kind: "account", accountId });
+  return result;
 }

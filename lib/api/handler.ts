@@ -4,7 +4,8 @@ import { effectiveLimits, type Limits } from "../accounts/plans";
 import { db, type Db } from "../db/open";
 import { HopError } from "../errors";
 import { hashKey, isWellFormedKey, type KeyRole } from "../keys/key-format";
-import { unsafeFindKeyByHash, type AuthenticatedKey } from "../keys/find-key";
+import { findKeyForRequest } from "../keys/auth-cache";
+import type { AuthenticatedKey } from "../keys/find-key";
 import { trackRequest } from "../usage/track-usage";
 import type { HitResult } from "../usage/windows";
 import { errorResponse, json } from "./respond";
@@ -87,7 +88,7 @@ async function authenticate(client: Db, request: Request): Promise<Authenticated
   if (!header) throw new HopError("missing_api_key");
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match || !isWellFormedKey(match[1])) throw new HopError("invalid_api_key");
-  const key = await unsafeFindKeyByHash(client, hashKey(match[1]));
+  const key = await findKeyForRequest(client, hashKey(match[1]));
   if (!key || key.revokedAt) throw new HopError("invalid_api_key");
   return key;
 }

@@ -7,7 +7,9 @@ import { shared } from "../shared";
 
 export type Invalidation =
   | { kind: "link"; domain: string; slug: string }
-  | { kind: "domain"; domain: string };
+  | { kind: "domain"; domain: string }
+  /** A key was revoked or the account's plan or limits changed: drop its cached API keys. */
+  | { kind: "account"; accountId: string };
 
 const bus = () => shared("invalidationBus", () => new EventEmitter().setMaxListeners(50));
 const relays = () => shared("invalidationRelays", () => [] as Array<(event: Invalidation) => void>);

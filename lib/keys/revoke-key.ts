@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { announce } from "../cache/invalidation";
 import { HopError } from "../errors";
 
 /** Revocation is immediate and permanent: the wrapper reads the key row on every request. */
@@ -8,6 +9,7 @@ export async function revokeKey(db: Db, accountId: string, keyId: string) {
     data: { revokedAt: new Date() },
   });
   if (result.count === 0) throw new HopError("not_found", { message: "No active key with this id in the account." });
+  announce({ kind: "account", accountId });
   return { id: keyId, revoked: true };
 }
 

@@ -1,0 +1,38 @@
+import { onInvalidate } from "../cache/invalidation";
+import type { Db } from "../db/open";
+import { shared } from "../shared";
+import { unsafeFindKeyByHash, type AuthenticatedKey } from "./find-key";
+
+// The wrapper authenticates every request; a database round trip per request costs more than the
+// rest of the wrapper together. Known keys are kept in process and dropped whenever their
+// account announces a change (revocation, plan, limits) — in process, and from other instances
+// or the offline CLI through the Redis relay of lib/cache/invalidation. Unknown keys are never
+// cached, so a new key works at once.
+
+const MAX_ENTRIES = 10_000;
+
+interface AuthCache {
+  byHash: Map<string, AuthenticatedKey>;
+}
+
+function cache(): AuthCache {
+  return shared("authCache", () => {
+    const c: AuthCache = { byHash: new Map() };
+    onInvalidate((event) => {
+      if (event.kind !== "account") return;
+      for (const [hash, key] of c.byHash) if (key.account.id === event.accountId) c.byHash.delete(hash);
+    });
+    return c;
+  });
+}
+
+export async function findKeyForRequest(db: Db, keyHash: string): Promise<AuthenticatedKey | null> {
+  const c = cache();
+  const hit = c.byHash.get(keyHash);
+  if (hit) return hit;
+  const key = await unsafeFindKeyByHash(db, keyHash);
+  if (!key || key.revokedAt) return key;
+  if (c.byHash.size >= MAX_ENTRIES) c.byHash.delete(c.byHash.keys().next().value!);
+  c.byHash.set(keyHash, key);
+  return key;
+}

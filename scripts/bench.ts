@@ -1,0 +1,31 @@
+// `npm run bench`: every speed figure the issues ask for, each measured against a baseline in the
+// same run. `npm run bench -- wrapper redirect` runs only the named sections.
+import { existsSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const SECTIONS: Array<{ name: string; file: string; fn: string }> = [
+  { name: "wrapper", file: "./bench/wrapper.ts", fn: "benchWrapper" },
+  { name: "redirect", file: "./bench/redirect.ts", fn: "benchRedirect" },
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+  if (!process.env.DATABASE_URL && !process.env.DATA_DIR) process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "hop-bench-"));
+  process.env.HOP_LOG ??= "silent";
+  console.log(`Hop bench — ${new Date().toISOString()} — database: ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+  for (const section of SECTIONS) {
+    if (wanted.length && !wanted.includes(section.name)) continue;
+    if (!existsSync(path.join(import.meta.dirname, section.file))) continue;
+    console.log(`\n== ${section.name} ==`);
+    const mod = (await import(section.file)) as Record<string, () => Promise<void>>;
+    await mod[section.fn]();
+  }
+  const { closeDb } = await import("../lib/db/open");
+  await closeDb();
+  if (process.env.DATA_DIR?.includes("hop-bench-")) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+}
+
+await main();
+process.exit(0);
