@@ -1,0 +1,25 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium (apt-get install -y chromium); Playwright's own browser download is never used.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: /.*\.spec\.ts$/,
+  timeout: 60_000,
+  workers: 1,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+});
