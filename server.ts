@@ -4,7 +4,9 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import nextEnv from "@next/env";
 import next from "next";
+import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
 import { closeDb, db, dbMode } from "./lib/db/open";
@@ -14,12 +16,15 @@ import { flushUsage } from "./lib/usage/track-usage";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
+// .env files apply to this process too (config() reads them), not only to Next's side.
+nextEnv.loadEnvConfig(root, process.argv.includes("--dev"));
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const { port, host } = config();
   await db();
   adminSecret();
+  ensureAuthSecret();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();

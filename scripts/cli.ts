@@ -2,6 +2,7 @@
 // With a server running on this DATA_DIR the command runs inside that server (PGlite allows one
 // process, and the server's caches see the change at once); otherwise this process opens the
 // database itself.
+import nextEnv from "@next/env";
 import { sendToRunningServer } from "../lib/cli/admin";
 import { parseArgv, runCommand } from "../lib/cli/commands";
 import { closeDb, db } from "../lib/db/open";
@@ -16,6 +17,7 @@ function fail(body: unknown): void {
 }
 
 async function main(): Promise<void> {
+  nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
   const argv = process.argv.slice(2);
   try {
     parseArgv(argv);
