@@ -18,6 +18,7 @@ function fail(body: unknown): void {
 
 async function main(): Promise<void> {
   nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
+  process.env.HOP_LOG ??= "silent"; // stdout is the command's JSON; failures are reported on stderr below
   const argv = process.argv.slice(2);
   try {
     parseArgv(argv);
