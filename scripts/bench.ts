@@ -8,6 +8,8 @@ import path from "node:path";
 const SECTIONS: Array<{ name: string; file: string; fn: string }> = [
   { name: "wrapper", file: "./bench/wrapper.ts", fn: "benchWrapper" },
   { name: "redirect", file: "./bench/redirect.ts", fn: "benchRedirect" },
+  { name: "bio", file: "./bench/bio.ts", fn: "benchBio" },
+  { name: "analytics", file: "./bench/analytics.ts", fn: "benchAnalytics" },
 ];
 
 async function main(): Promise<void> {
