@@ -11,6 +11,7 @@ import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeS
 import { config } from "./lib/config";
 import { closeDb, db, dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
+import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
 import { flushUsage } from "./lib/usage/track-usage";
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const { port, host } = config();
   await db();
+  await startInvalidationRelay();
   adminSecret();
   ensureAuthSecret();
   const app = next({ dev, dir: root, hostname: host, port });
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
     await flushUsage();
     removeServerRecord();
     await closeDb();
+    await relayFlushed();
+    await stopInvalidationRelay();
     await closeRedis();
     process.exit(0);
   };

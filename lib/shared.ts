@@ -12,3 +12,8 @@ export function shared<T>(name: string, create: () => T): T {
 export function resetShared(name: string): void {
   registry.delete(name);
 }
+
+/** The instance if it was created, without creating it. */
+export function peekShared<T>(name: string): T | undefined {
+  return registry.get(name) as T | undefined;
+}

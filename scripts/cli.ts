@@ -7,6 +7,7 @@ import { sendToRunningServer } from "../lib/cli/admin";
 import { parseArgv, runCommand } from "../lib/cli/commands";
 import { closeDb, db } from "../lib/db/open";
 import { isHopError } from "../lib/errors";
+import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "../lib/cache/redis-relay";
 import { closeRedis } from "../lib/redis/client";
 
 function fail(body: unknown): void {
@@ -29,13 +30,16 @@ async function main(): Promise<void> {
       process.stdout.write(JSON.stringify(remote.body.result, null, 2) + "\n");
       return;
     }
+    await startInvalidationRelay(); // with Redis, running servers drop what this command changes
     const result = await runCommand(await db(), argv);
+    await relayFlushed();
     process.stdout.write(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? Number(v) : v), 2) + "\n");
   } catch (error) {
     if (isHopError(error)) return fail(error.toBody());
     fail({ error: { message: error instanceof Error ? error.message : String(error) } });
   } finally {
     await closeDb();
+    await stopInvalidationRelay();
     await closeRedis();
   }
 }

@@ -30,7 +30,8 @@ export interface ApiContext<TBody, TQuery> {
 }
 
 interface RouteOptions<TBody extends z.ZodType | undefined, TQuery extends z.ZodType | undefined> {
-  resource: Resource;
+  /** "none": no role check (the catch-all that answers unknown paths). */
+  resource: Resource | "none";
   fullKeyOnly?: boolean;
   body?: TBody;
   query?: TQuery;
@@ -62,7 +63,9 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
         throw refusal.error;
       }
       const role = (key.role as KeyRole | null) ?? null;
-      if (!roleAllows(role, { method: request.method, ...options })) throw new HopError("forbidden");
+      if (options.resource !== "none" && !roleAllows(role, { method: request.method, resource: options.resource, fullKeyOnly: options.fullKeyOnly })) {
+        throw new HopError("forbidden");
+      }
       const ctx: ApiContext<Infer<TBody>, Infer<TQuery>> = {
         request,
         requestId,

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { config } from "../config";
+import { relayFlushed } from "../cache/redis-relay";
 import { db } from "../db/open";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
@@ -79,7 +80,9 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
   try {
     const { argv } = JSON.parse(raw) as { argv: unknown };
     if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new HopError("invalid_request", { message: "argv must be an array of strings." });
-    send(res, 200, { result: await runCommand(await db(), argv) });
+    const result = await runCommand(await db(), argv);
+    await relayFlushed(); // other instances hear of the change before the caller's next request
+    send(res, 200, { result });
   } catch (error) {
     if (isHopError(error)) return send(res, error.status, error.toBody());
     log.error("admin command failed", errorFields(error));

@@ -16,6 +16,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse another server's database (two instances of one deployment). */
   shareWith?: HopServer;
+  /** Start again on a stopped server's database (stop it first with keepData). */
+  reuse?: HopServer;
   redisPrefix?: string;
 }
 
@@ -25,7 +27,9 @@ export interface HopServer {
   env: Record<string, string>;
   process: ChildProcess;
   logs: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Stops the process; its database is dropped unless keepData (then `reuse` it). */
+  stop: (signal?: NodeJS.Signals, options?: { keepData?: boolean }) => Promise<void>;
+  cleanups: Array<() => Promise<void> | void>;
 }
 
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -49,9 +53,12 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 export async function startServer(options: StartOptions = {}): Promise<HopServer> {
-  const cleanups: Array<() => Promise<void> | void> = [];
+  let cleanups: Array<() => Promise<void> | void> = [];
   let env: Record<string, string>;
-  if (options.shareWith) {
+  if (options.reuse) {
+    env = { ...options.reuse.env, ...options.env };
+    cleanups = options.reuse.cleanups;
+  } else if (options.shareWith) {
     env = { ...options.shareWith.env, ...options.env };
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hop-test-"));
@@ -95,7 +102,8 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     env,
     process: child,
     logs: () => output,
-    stop: async (signal = "SIGTERM") => {
+    cleanups,
+    stop: async (signal = "SIGTERM", stopOptions = {}) => {
       if (!stopped) {
         stopped = true;
         if (child.exitCode === null) {
@@ -105,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
           if (child.exitCode === null) child.kill("SIGKILL");
         }
       }
-      if (!options.shareWith) for (const cleanup of cleanups.reverse()) await cleanup();
+      if (!options.shareWith && !stopOptions.keepData) for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
 }
