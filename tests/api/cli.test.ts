@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { api } from "../helpers/api";
+import { cli, startServer, type HopServer } from "../helpers/server";
+
+const email = () => `cli-${randomBytes(4).toString("hex")}@example.test`;
+
+async function ok(server: { env: Record<string, string> }, ...argv: string[]) {
+  const result = await cli(server, ...argv);
+  assert.equal(result.code, 0, `${argv.join(" ")}: ${result.stderr}`);
+  assert.equal(result.stderr, "");
+  return JSON.parse(result.stdout) as Record<string, any>;
+}
+
+describe("npm run cli", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.stop());
+
+  test("every command prints JSON, and its effect is seen by the next API request", async () => {
+    const owner = email();
+    const member = email();
+    assert.deepEqual(Object.keys(await ok(server, "account", "create", "--email", owner, "--name", "Owner")).sort(), ["email", "id", "plan"]);
+    const created = await ok(server, "account", "create", "--email", member, "--plan", "free", "--password", "s3cret-pass");
+    assert.equal(created.plan, "free");
+    const key = await ok(server, "key", "create", "--email", owner, "--name", "ci", "--role", "creator");
+    assert.match(key.key, /^hop_live_pk_[A-Za-z0-9]{40}$/);
+    assert.equal(key.prefix, key.key.slice(0, 16));
+    assert.equal(key.role, "creator");
+    assert.equal((await api(server, "GET", "/v1/account/usage", { key: key.key })).status, 200);
+
+    assert.equal((await ok(server, "account", "set-plan", "--email", owner, "--plan", "dominance")).plan, "dominance");
+    const limits = await ok(server, "account", "set-limits", "--email", owner, "--total", "null", "--active", "3", "--hourly", "40", "--daily", "400");
+    assert.deepEqual(limits.limits, { apiAccess: true, totalLimit: null, activeLimit: 3, hourly: 40, daily: 400 });
+    const res = await api(server, "GET", "/v1/account/limits", { key: key.key });
+    assert.equal(res.body.plan, "dominance");
+    assert.deepEqual(res.body.rateLimit, { hourly: 40, daily: 400 });
+    assert.equal(res.body.links.totalLimit, null);
+
+    const team = await ok(server, "team", "add", "--owner", owner, "--member", member, "--role", "viewer", "--status", "pending");
+    assert.equal(team.role, "viewer");
+    assert.equal(team.status, "pending");
+    assert.deepEqual(await ok(server, "key", "revoke", "--id", key.id), { id: key.id, revoked: true });
+    assert.equal((await api(server, "GET", "/v1/account/usage", { key: key.key })).status, 401);
+  });
+
+  test("bad input exits 1 with a clear message on stderr and nothing on stdout", async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [["launch", "rockets"], /Unknown command 'launch rockets'/],
+      [[], /Unknown command/],
+      [["account", "create"], /email/],
+      [["account", "create", "--email", "not-an-email"], /email/],
+      [["account", "set-plan", "--email", "x@example.test", "--plan", "gold"], /plan/],
+      [["account", "set-limits", "--email", "x@example.test", "--total", "abc"], /total/],
+      [["account", "set-limits", "--email", "nobody@example.test", "--total", "5"], /No account with e-mail/],
+      [["key", "create", "--email", "nobody@example.test"], /No account/],
+      [["key", "create", "--email", "x@example.test", "--role", "admin"], /role/],
+      [["key", "revoke"], /id/],
+      [["team", "add", "--owner", "a@example.test"], /member|role/],
+      [["domain", "force-verify", "--domain", "not-connected.example"], /not connected/],
+      [["account", "create", "--email"], /needs a value/],
+      [["account", "create", "stray"], /Unexpected argument/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await cli(server, ...argv);
+      assert.equal(result.code, 1, argv.join(" "));
+      assert.equal(result.stdout, "", argv.join(" "));
+      assert.match(result.stderr, /^error: /, argv.join(" "));
+      assert.match(result.stderr, message, argv.join(" "));
+    }
+  });
+
+  test("a duplicate account is refused", async () => {
+    const address = email();
+    await ok(server, "account", "create", "--email", address);
+    const again = await cli(server, "account", "create", "--email", address.toUpperCase());
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /exists/);
+  });
+
+  test("with no server running the CLI opens the database itself; the next server sees the effect", async () => {
+    const address = email();
+    await ok(server, "account", "create", "--email", address, "--plan", "free");
+    await server.stop("SIGTERM", { keepData: true });
+    const offline = { env: server.env };
+    await ok(offline, "account", "set-plan", "--email", address, "--plan", "growth");
+    const key = await ok(offline, "key", "create", "--email", address);
+    await ok(offline, "account", "set-limits", "--email", address, "--hourly", "77");
+    server = await startServer({ reuse: server });
+    const res = await api(server, "GET", "/v1/account/limits", { key: key.key });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.plan, "growth");
+    assert.equal(res.body.rateLimit.hourly, 77);
+  });
+});
