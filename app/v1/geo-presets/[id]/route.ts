@@ -1,0 +1,10 @@
+import { apiRoute, json } from "@/lib/api/handler";
+import { deletePreset, updatePreset, UpdatePresetBody } from "@/lib/geo/presets";
+
+export const PUT = apiRoute({ resource: "geo-presets", body: UpdatePresetBody }, async ({ db, account, params, body }) =>
+  json(await updatePreset(db, account.id, params.id, body)),
+);
+
+export const DELETE = apiRoute({ resource: "geo-presets" }, async ({ db, account, params }) =>
+  json(await deletePreset(db, account.id, params.id)),
+);

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { apiRoute, json } from "@/lib/api/handler";
+import { createLinksBulk } from "@/lib/links/create-links-bulk";
+import { deleteLinksBulk } from "@/lib/links/delete-links-bulk";
+
+export const POST = apiRoute({ resource: "links", body: z.unknown() }, async ({ db, account, body }) =>
+  json(await createLinksBulk(db, account, body)),
+);
+
+export const DELETE = apiRoute({ resource: "links", body: z.unknown() }, async ({ db, account, body }) =>
+  json(await deleteLinksBulk(db, account.id, body)),
+);

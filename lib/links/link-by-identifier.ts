@@ -1,0 +1,95 @@
+import { actingTeamOwners } from "../accounts/add-team-member";
+import { validationError } from "../api/validation";
+import { announce } from "../cache/invalidation";
+import type { Db } from "../db/open";
+import { HopError, isHopError } from "../errors";
+import { toLinkDetails } from "./link-object";
+import { resolveLink } from "./resolve-identifier";
+import { BulkStatusBody, setLinkStatus, StatusBody, statusMessage } from "./set-link-status";
+import { UpdateLinkBody, updateLink } from "./update-link";
+import { parseOrThrow } from "../api/validation";
+
+// The single-link endpoints, each: resolve the identifier (own links, then team owners' for active
+// admin/editor members), then act. Error bodies follow what API.md shows for each endpoint.
+
+async function find(db: Db, callerId: string, identifier: string) {
+  return resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds: await actingTeamOwners(db, callerId) });
+}
+
+function linkNotFound(identifier: string): HopError {
+  return new HopError("link_not_found", { message: `No link '${identifier}'.` });
+}
+
+export async function getLinkByIdentifier(db: Db, callerId: string, identifier: string) {
+  const found = await find(db, callerId, identifier);
+  if (!found) throw linkNotFound(identifier);
+  return { data: toLinkDetails(found.link) };
+}
+
+export async function deleteLinkByIdentifier(db: Db, callerId: string, identifier: string) {
+  const found = await find(db, callerId, identifier);
+  if (!found) throw linkNotFound(identifier);
+  await db.link.delete({ where: { id: found.link.id } });
+  announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
+  return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` };
+}
+
+/** PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`. */
+export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, rawBody: unknown) {
+  try {
+    const body = parseOrThrow(UpdateLinkBody, rawBody);
+    const found = await find(db, callerId, identifier);
+    if (!found) {
+      const viewerOf = await db.teamMembership.findMany({ where: { memberId: callerId, status: "active", role: "viewer" }, select: { ownerId: true } });
+      const seen = viewerOf.length
+        ? await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds: viewerOf.map((m) => m.ownerId) })
+        : null;
+      if (seen && !seen.ownedByCaller) throw HopError.titled(403, "Forbidden", "Your team role (viewer) may not modify the owner's links.");
+      throw HopError.titled(404, "Not Found", `No link '${identifier}'.`);
+    }
+    const owner = await db.account.findUniqueOrThrow({ where: { id: found.link.accountId }, select: { plan: true } });
+    return await updateLink(db, found.link, owner.plan, body);
+  } catch (error) {
+    if (isHopError(error) && error.status === 400 && !error.body) {
+      throw HopError.titled(400, "Bad Request", error.message, error.field ? { field: error.field } : {});
+    }
+    if (error instanceof Error && error.name === "ZodError") throw validationError(error as never);
+    throw error;
+  }
+}
+
+export async function setStatusByIdentifier(db: Db, callerId: string, identifier: string, rawBody: unknown) {
+  const { setActive } = parseOrThrow(StatusBody, rawBody);
+  const found = await find(db, callerId, identifier);
+  if (!found) throw HopError.plain(404, "Deeplink not found");
+  const link = await setLinkStatus(db, found.link, setActive);
+  return { success: true, id: link.publicId, isActive: link.isActive, message: statusMessage(link.isActive) };
+}
+
+/** PATCH /v1/links/bulk/status: applied in order; failures (limit included) are listed, not fatal. */
+export async function setStatusBulk(db: Db, callerId: string, rawBody: unknown) {
+  if (!rawBody || typeof rawBody !== "object" || !Array.isArray((rawBody as { links?: unknown }).links)) {
+    throw new HopError("invalid_request", { field: "links", message: "links must be an array of 1 to 100 link identifiers." });
+  }
+  const body = parseOrThrow(BulkStatusBody, rawBody);
+  const teamOwnerIds = await actingTeamOwners(db, callerId);
+  const successful: string[] = [];
+  const failed: Array<{ identifier: string; error: string }> = [];
+  for (const identifier of body.links) {
+    const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds }).catch((error: unknown) => {
+      if (isHopError(error)) return { error: error.code };
+      throw error;
+    });
+    if (!found || "error" in found) {
+      failed.push({ identifier, error: found ? found.error : "link_not_found" });
+      continue;
+    }
+    try {
+      successful.push((await setLinkStatus(db, found.link, body.setActive)).publicId);
+    } catch (error) {
+      if (!isHopError(error)) throw error;
+      failed.push({ identifier, error: error.code === "invalid_request" ? "link_not_found" : error.code });
+    }
+  }
+  return { success: true, results: { successful, failed }, updatedCount: successful.length };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Db } from "../db/open";
+import type { Prisma } from "../generated/prisma/client";
+import { toLinkObject } from "./link-object";
+
+const positiveInt = (name: string, max?: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*$/, `${name} must be a positive integer`)
+    .transform(Number)
+    .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);
+
+export const ListLinksQuery = z.object({
+  page: positiveInt("page").default(1),
+  limit: positiveInt("limit", 100).default(50),
+  search: z.string().max(200).optional(),
+  tag: z.string().max(100).optional(),
+  domain: z.string().max(253).optional(),
+  groupId: z.string().max(100).optional(),
+  type: z.enum(["deeplink", "website", "applink"]).optional(),
+});
+
+/** GET /v1/links: the account's items, newest first, with the five filters. */
+export async function listLinks(db: Db, accountId: string, query: z.infer<typeof ListLinksQuery>) {
+  const where: Prisma.LinkWhereInput = { accountId };
+  if (query.search) {
+    const contains = { contains: query.search, mode: "insensitive" as const };
+    where.OR = [{ slug: contains }, { title: contains }, { destination: contains }];
+  }
+  if (query.tag) where.tags = { has: query.tag };
+  if (query.domain) where.domain = query.domain.trim().toLowerCase();
+  if (query.groupId) where.groupId = query.groupId;
+  if (query.type) where.type = query.type;
+  const [totalCount, rows] = await Promise.all([
+    db.link.count({ where }),
+    db.link.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.limit, take: query.limit }),
+  ]);
+  const totalPages = Math.ceil(totalCount / query.limit);
+  return {
+    data: rows.map(toLinkObject),
+    pagination: { page: query.page, limit: query.limit, totalCount, totalPages, hasMore: query.page < totalPages },
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { effectiveLimits } from "../accounts/plans";
+import { announce } from "../cache/invalidation";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import type { Link } from "../generated/prisma/client";
+import { lockAccount, TX_OPTIONS } from "./link-owner";
+
+export const StatusBody = z.object({ setActive: z.boolean() });
+export const BulkStatusBody = z.object({ links: z.array(z.string().min(1)).min(1).max(100), setActive: z.boolean() });
+
+/**
+ * Switches a link on or off. Activation counts the owner's active links under a lock on the
+ * owner's account row, so parallel activations never pass the active limit.
+ */
+export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Promise<Link> {
+  const updated = await db.$transaction(async (tx) => {
+    await lockAccount(tx, link.accountId);
+    const current = await tx.link.findUnique({ where: { id: link.id } });
+    if (!current) throw HopError.plain(404, "Deeplink not found");
+    if (current.isActive === setActive) return current;
+    if (setActive) {
+      const owner = await tx.account.findUniqueOrThrow({ where: { id: link.accountId }, select: { plan: true, limitOverrides: true } });
+      const { activeLimit } = effectiveLimits(owner.plan, owner.limitOverrides);
+      if (activeLimit !== null) {
+        const active = await tx.link.count({ where: { accountId: link.accountId, isActive: true } });
+        if (active >= activeLimit) {
+          throw new HopError("ACTIVE_LINK_LIMIT_REACHED", {
+            message: `The ${owner.plan} plan allows ${activeLimit} active links and websites; deactivate one first.`,
+            extras: { currentActive: active, activeLimit, plan: owner.plan },
+          });
+        }
+      }
+    }
+    return tx.link.update({ where: { id: link.id }, data: { isActive: setActive, inactiveReason: null } });
+  }, TX_OPTIONS);
+  announce({ kind: "link", domain: updated.domain, slug: updated.slug });
+  return updated;
+}
+
+export function statusMessage(isActive: boolean): string {
+  return isActive ? "Link activated" : "Link deactivated";
+}
