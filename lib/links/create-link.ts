@@ -19,16 +19,16 @@ export const Behavior = z.enum(BEHAVIORS);
 // of their own (INVALID_DESTINATION_URL, INVALID_SLUG …) and are checked below.
 export const CreateLinkBody = z
   .object({
-    url: z.unknown(),
-    slug: z.unknown(),
-    domain: z.unknown(),
+    url: z.unknown().optional(),
+    slug: z.unknown().optional(),
+    domain: z.unknown().optional(),
     title: z.string().max(500).optional(),
     description: z.string().max(2000).optional(),
     tags: z.array(z.unknown()).max(100).optional(),
     groupId: z.string().optional(),
     behavior: Behavior.optional(),
-    geoRules: z.unknown(),
-    languageRules: z.unknown(),
+    geoRules: z.unknown().optional(),
+    languageRules: z.unknown().optional(),
     forTeamOwner: z.boolean().optional(),
     linkType: z.string().max(50).optional(),
   })

@@ -21,10 +21,10 @@ const RawGeoRule = z
     countries: z.array(z.string().min(1).max(100)).max(300).optional(),
     presetId: z.string().min(1).max(100).optional(),
     cities: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
-    redirectUrl: z.unknown(),
+    redirectUrl: z.unknown().optional(),
   })
   .passthrough();
-const RawLanguageRule = z.object({ languages: z.array(z.string()).min(1).max(50), redirectUrl: z.unknown() }).passthrough();
+const RawLanguageRule = z.object({ languages: z.array(z.string()).min(1).max(50), redirectUrl: z.unknown().optional() }).passthrough();
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 function invalid(field: string, message: string): HopError {

@@ -13,7 +13,7 @@ const JsonObject = z.record(z.string(), z.unknown());
 
 export const UpdateLinkBody = z
   .object({
-    destination: z.unknown(),
+    destination: z.unknown().optional(),
     title: z.string().max(500).optional(),
     description: z.string().max(2000).nullable().optional(),
     tags: z.array(z.unknown()).max(100).optional(),
@@ -21,11 +21,11 @@ export const UpdateLinkBody = z
     metaPixel: JsonObject.optional(),
     seo: JsonObject.optional(),
     behavior: Behavior.optional(),
-    geoRules: z.unknown(),
-    languageRules: z.unknown(),
-    alternateBackUrl: z.unknown(),
-    slug: z.unknown(),
-    domain: z.unknown(),
+    geoRules: z.unknown().optional(),
+    languageRules: z.unknown().optional(),
+    alternateBackUrl: z.unknown().optional(),
+    slug: z.unknown().optional(),
+    domain: z.unknown().optional(),
   })
   .passthrough();
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
