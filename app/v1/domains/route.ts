@@ -1,0 +1,8 @@
+import { apiRoute, json } from "@/lib/api/handler";
+import { connectDomain, ConnectDomainBody, listDomains } from "@/lib/domains/connect-domain";
+
+export const GET = apiRoute({ resource: "domains" }, async ({ db, account }) => json(await listDomains(db, account.id)));
+
+export const POST = apiRoute({ resource: "domains", body: ConnectDomainBody }, async ({ db, account, body }) =>
+  json(await connectDomain(db, account.id, body), 201),
+);

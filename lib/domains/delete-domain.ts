@@ -1,0 +1,54 @@
+import { announce, type Invalidation } from "../cache/invalidation";
+import { config } from "../config";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import { randomSlug } from "../ids";
+import { publicIdOf } from "../links/public-id";
+import { isReservedSlug, SLUG_PATTERN } from "../links/reserved";
+import { findOwnedDomain } from "./connect-domain";
+
+/**
+ * The primary-domain slug a custom-domain path becomes: lower case, `/` as `-`, other characters
+ * dropped, at most 50; a root page or a path with nothing usable left gets a random slug.
+ */
+export function slugFromPath(path: string): string {
+  const base = path.toLowerCase().replace(/\//g, "-").replace(/[^a-z0-9_-]/g, "").replace(/-+/g, "-").replace(/^-|-$/g, "").slice(0, 50);
+  return SLUG_PATTERN.test(base) && !isReservedSlug(base) ? base : randomSlug();
+}
+
+/** base, base-1, base-2 … the first not in `taken`, kept within 50 characters. */
+export function freeSlug(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 1; ; n += 1) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, 50 - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** DELETE /v1/domains/{domain}: refuses the default; moves its links to the primary domain in one transaction. */
+export async function deleteDomain(db: Db, accountId: string, value: string) {
+  const domain = await findOwnedDomain(db, accountId, value);
+  if (domain.isDefault) throw new HopError("cannot_delete_default_domain", { message: `${domain.domain} is the default domain; set another default first.` });
+  const primary = config().primaryDomain;
+  const events: Invalidation[] = [{ kind: "domain", domain: domain.domain }];
+  const moved = await db.$transaction(async (tx) => {
+    const links = await tx.link.findMany({ where: { domain: domain.domain }, orderBy: { createdAt: "asc" } });
+    const wanted = links.map((link) => slugFromPath(link.slug));
+    const bases = [...new Set(wanted)];
+    const existing = bases.length
+      ? await tx.link.findMany({ where: { domain: primary, OR: bases.flatMap((b) => [{ slug: b }, { slug: { startsWith: `${b.slice(0, 45)}-` } }]) }, select: { slug: true } })
+      : [];
+    const taken = new Set(existing.map((row) => row.slug));
+    for (const [index, link] of links.entries()) {
+      const slug = freeSlug(wanted[index], taken);
+      taken.add(slug);
+      await tx.link.update({ where: { id: link.id }, data: { domain: primary, slug, publicId: publicIdOf(primary, slug) } });
+      events.push({ kind: "link", domain: link.domain, slug: link.slug }, { kind: "link", domain: primary, slug });
+    }
+    await tx.domain.delete({ where: { id: domain.id } });
+    return links.length;
+  });
+  announce(...events);
+  return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved };
+}
