@@ -122,6 +122,27 @@ describe("bulk create and bulk delete", () => {
     assert.equal(res.body.deletedCount, 1);
   });
 
+  test("more than 10 custom domains → 400 TOO_MANY_CUSTOM_DOMAINS and nothing deleted; 10 are redeployed once each", async () => {
+    const account = await createAccount(server);
+    const urls: string[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const domain = `d${i}-${Date.now().toString(36)}.example`;
+      assert.equal((await api(server, "POST", "/v1/domains", { key: account.key, body: { domain } })).status, 201);
+      await admin(server, "domain", "force-verify", "--domain", domain);
+      urls.push((await make(account, `page-${i}`, domain)).url);
+      if (i === 0) urls.push((await make(account, "second-on-d0", domain)).url);
+    }
+    const refused = await bulkDelete(account, urls);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error, "Bad Request");
+    assert.equal(refused.body.code, "TOO_MANY_CUSTOM_DOMAINS");
+    assert.equal((await api(server, "GET", "/v1/links", { key: account.key })).body.pagination.totalCount, 12, "nothing deleted");
+    const ok = await bulkDelete(account, urls.slice(0, 11));
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.deletedCount, 11);
+    assert.deepEqual(ok.body.redeployPending, []);
+  });
+
   test("another account's links are not found", async () => {
     const mine = await createAccount(server);
     const theirs = await createAccount(server);
