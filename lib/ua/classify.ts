@@ -1,0 +1,90 @@
+import InAppSpy from "inapp-spy";
+import { isbot } from "isbot";
+import { UAParser } from "ua-parser-js";
+
+// One classification per user agent, used by the visitor path (bots, in-app browsers) and by the
+// event recorder (device, platform, browser). Results are memoised: the same few hundred user
+// agents make almost all traffic, and parsing costs far more than a Map lookup.
+
+export const IN_APP_NAMES = ["instagram", "facebook", "messenger", "threads", "tiktok", "snapchat", "linkedin", "x", "reddit", "telegram", "wechat", "line"] as const;
+export type InAppName = (typeof IN_APP_NAMES)[number];
+
+export interface UaInfo {
+  isBot: boolean;
+  device: "desktop" | "mobile" | "tablet" | "bot";
+  platform: "ios" | "android" | "windows" | "macos" | "linux" | "other";
+  browser: string | null;
+  inApp: InAppName | null;
+}
+
+// Link-preview fetchers that isbot may not know, and in-app tokens it must not take for bots.
+const PREVIEW_FETCHERS = /snap url preview|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp\/|telegrambot|linkedinbot|googlebot|google-inspectiontool|bingbot|applebot|embedly|pinterestbot|redditbot|skypeuripreview|iframely|vkshare|w3c_validator|bitlybot|headlesschrome|curl\/|wget\/|python-requests|go-http-client|okhttp\/(?!.*mobile)/i;
+const IN_APP_TOKENS = /instagram|fban|fbav|fb_iab|fbios|messenger|barcelona|musical_ly|bytedance|trill|snapchat|linkedinapp|twitter|reddit|micromessenger|\bline\/|telegram/i;
+
+const SPY_TO_NAME: Record<string, InAppName> = {
+  instagram: "instagram",
+  facebook: "facebook",
+  messenger: "messenger",
+  threads: "threads",
+  tiktok: "tiktok",
+  snapchat: "snapchat",
+  linkedin: "linkedin",
+  twitter: "x",
+  reddit: "reddit",
+  telegram: "telegram",
+  wechat: "wechat",
+  line: "line",
+};
+
+function platformOf(os: string | undefined, ua: string): UaInfo["platform"] {
+  const name = (os ?? "").toLowerCase();
+  if (name === "ios" || /iphone|ipad|ipod/i.test(ua)) return "ios";
+  if (name === "android" || /android/i.test(ua)) return "android";
+  if (name.startsWith("windows")) return "windows";
+  if (name === "macos" || name === "mac os") return "macos";
+  if (["linux", "ubuntu", "debian", "fedora", "arch", "mint", "gentoo", "centos", "red hat", "suse", "slackware"].includes(name)) return "linux";
+  return "other";
+}
+
+// Checked in order before inapp-spy: Meta's apps share tokens (Messenger and Instagram builds
+// carry FB tokens too), and several TikTok builds only name themselves in AppName/….
+const OWN_RULES: Array<[InAppName, RegExp]> = [
+  ["instagram", /\bInstagram\b/i],
+  ["threads", /\bBarcelona\b|\bThreads\b/],
+  ["messenger", /FBAN\/Messenger|MessengerForiOS|FB_IAB\/MESSENGER|FB_IAB\/Orca-Android|\bOrca-Android\b/i],
+  ["facebook", /FBAN\/|FBAV\/|FB_IAB|FBIOS|FB4A|MetaIAB/i],
+  ["tiktok", /musical_ly|\btrill_|BytedanceWebview|AppName\/(?:musical_ly|trill|ultralite)|\bTikTok\b/i],
+];
+
+function inAppOf(ua: string): InAppName | null {
+  for (const [name, pattern] of OWN_RULES) if (pattern.test(ua)) return name;
+  const { isInApp, appKey } = InAppSpy({ ua });
+  if (isInApp && appKey && SPY_TO_NAME[appKey]) return SPY_TO_NAME[appKey];
+  if (/telegram/i.test(ua)) return "telegram";
+  if (/\bBarcelona\b/.test(ua)) return "threads";
+  return null;
+}
+
+function classify(ua: string): UaInfo {
+  const inApp = inAppOf(ua);
+  const isBot = ua.trim() === "" || PREVIEW_FETCHERS.test(ua) || (isbot(ua) && !IN_APP_TOKENS.test(ua));
+  const result = new UAParser(ua).getResult();
+  const platform = platformOf(result.os.name, ua);
+  if (isBot) return { isBot: true, device: "bot", platform, browser: null, inApp: null };
+  const type = result.device.type;
+  const device = type === "tablet" || /ipad|tablet/i.test(ua) ? "tablet" : type === "mobile" || type === "wearable" || /mobile|iphone|android/i.test(ua) ? "mobile" : "desktop";
+  return { isBot: false, device, platform, browser: result.browser.name ?? null, inApp };
+}
+
+const MAX_ENTRIES = 5000;
+const memo = new Map<string, UaInfo>();
+
+export function classifyUserAgent(ua: string | null | undefined): UaInfo {
+  const key = (ua ?? "").slice(0, 1024);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const info = classify(key);
+  if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
+  memo.set(key, info);
+  return info;
+}
