@@ -13,7 +13,10 @@ import { closeDb, db, dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
+import { flushEvents } from "./lib/events/record";
+import { warmGeo } from "./lib/geoip/lookup";
 import { flushUsage } from "./lib/usage/track-usage";
+import { handleVisit } from "./lib/visit/node-handler";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -27,17 +30,20 @@ async function main(): Promise<void> {
   await startInvalidationRelay();
   adminSecret();
   ensureAuthSecret();
+  warmGeo();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    handle(req, res).catch((error: unknown) => {
-      log.error("request failed", { url: req.url, ...errorFields(error) });
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("Internal error");
-    });
+    handleVisit(req, res, () =>
+      handle(req, res).catch((error: unknown) => {
+        log.error("request failed", { url: req.url, ...errorFields(error) });
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+        res.end("Internal error");
+      }),
+    );
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await flushUsage();
+    await flushEvents();
     removeServerRecord();
     await closeDb();
     await relayFlushed();

@@ -1,0 +1,125 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { config } from "../config";
+import { recordVisit } from "../events/record";
+import { visitorGeo } from "../geoip/lookup";
+import { shortUrlOf } from "../links/public-id";
+import { RESERVED_SLUGS } from "../links/reserved";
+import { classifyUserAgent } from "../ua/classify";
+import { behaviorAction } from "./behaviors";
+import { chooseDestination, forwardQuery } from "./choose-destination";
+import { contentSecurityPolicy } from "./html";
+import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
+import { escapePage, minimalWebsitePage, notFoundPage, previewPage, type HtmlAnswer } from "./pages";
+
+// The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
+// (302, escape page, preview page, website, 404). It never imports Next. A cached address is
+// answered synchronously: no database, no await.
+
+export interface VisitRequest {
+  method: string;
+  host: string;
+  pathname: string;
+  search: string;
+  headers: IncomingHttpHeaders;
+  socketIp: string | undefined;
+}
+
+export interface VisitAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+type Address = { domain: string; slug: string; custom: boolean } | "app" | "unknown-host";
+
+/** Which address a request names, or that it belongs to the app. "unknown-host" needs a lookup. */
+export function addressOf(host: string, pathname: string): Address {
+  const { primaryDomain, systemDomains, appHost } = config();
+  const path = pathname.slice(1);
+  if (host === primaryDomain || systemDomains.includes(host)) {
+    const first = path.split("/")[0].toLowerCase();
+    if (host === primaryDomain && host === appHost && (path === "" || (RESERVED_SLUGS.has(first) && first !== "site"))) return "app";
+    return { domain: host, slug: path.toLowerCase(), custom: false };
+  }
+  if (host === appHost) return "app";
+  const known = cachedHostHasLinks(host);
+  if (known === false) return "app";
+  if (known === undefined) return "unknown-host";
+  return { domain: host, slug: path, custom: true };
+}
+
+function html(status: number, answer: HtmlAnswer, extra: Record<string, string> = {}): VisitAnswer {
+  return {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": contentSecurityPolicy(answer.nonce),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      ...extra,
+    },
+    body: answer.html,
+  };
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
+  if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return html(404, notFoundPage());
+  const ua = classifyUserAgent(header(req.headers, "user-agent"));
+  const geo = visitorGeo(req.headers, req.socketIp);
+  const destination = link.destination ? forwardQuery(chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!, req.search) : null;
+  if (ua.isBot || req.method === "HEAD") return html(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
+  const event = (redirected: boolean) =>
+    recordVisit({
+      linkId: link.id,
+      accountId: link.accountId,
+      at: new Date(),
+      country: geo.country,
+      city: geo.city,
+      device: ua.device,
+      platform: ua.platform,
+      browser: ua.browser,
+      referrer: header(req.headers, "referer") ?? null,
+      redirected,
+    });
+  if (link.type === "website" || !destination) {
+    event(false);
+    return html(200, minimalWebsitePage(link));
+  }
+  const action = behaviorAction(link.behavior, ua.inApp);
+  if (action.kind === "redirect" || !ua.inApp) {
+    event(true);
+    return { status: 302, headers: { location: destination, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
+  }
+  event(false);
+  return html(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl: link.alternateBackUrl }));
+}
+
+function withoutBody(answer: VisitAnswer, method: string): VisitAnswer {
+  return method === "HEAD" ? { ...answer, body: "" } : answer;
+}
+
+/**
+ * null: the request is the app's (Next answers it). A VisitAnswer when the address is cached; a
+ * Promise of one when it needs the database.
+ */
+export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswer | null> | null {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const address = addressOf(req.host, req.pathname);
+    return address === "app" || address === "unknown-host" ? null : { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
+  }
+  const address = addressOf(req.host, req.pathname);
+  if (address === "app") return null;
+  if (address === "unknown-host") {
+    return hostHasLinks(req.host).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
+  }
+  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return html(404, notFoundPage());
+  const cached = cachedLink(address.domain, address.slug);
+  if (cached !== undefined) return withoutBody(answerFor(cached, req), req.method);
+  return lookupLink(address.domain, address.slug).then((link) => withoutBody(answerFor(link, req), req.method));
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? "").replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+}
+
+/** Only http(s), mailto and tel links reach a page; anything else becomes "#". */
+export function safeHref(value: unknown): string {
+  const text = String(value ?? "").trim();
+  return /^(https?:\/\/|mailto:|tel:)/i.test(text) ? escapeHtml(text) : "#";
+}
+
+export function nonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** The visitor pages' policy: nothing loads but our inline style and script (by nonce) and https images. */
+export function contentSecurityPolicy(n: string): string {
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${n}'`,
+    `script-src 'nonce-${n}'`,
+    "img-src https: data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f6fb;color:#14121f}main{max-width:420px;width:calc(100% - 32px);background:#fff;border-radius:18px;padding:28px 24px;box-shadow:0 8px 30px rgba(20,18,31,.08);text-align:center}h1{font-size:1.3rem;margin:0 0 8px}p{color:#5d5a6e;line-height:1.5;margin:0 0 20px}.btn{display:block;padding:14px 18px;border-radius:12px;background:#5b3df5;color:#fff;text-decoration:none;font-weight:600;margin:0 0 12px}.link{display:inline-block;color:#5b3df5;margin:6px 0}.brand{margin-top:22px;font-size:.8rem;color:#8a87a0}`;
+
+export function page(options: { title: string; body: string; nonce: string; head?: string; lang?: string }): string {
+  return `<!doctype html><html lang="${escapeHtml(options.lang ?? "en")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(options.title)}</title>${options.head ?? ""}<style nonce="${options.nonce}">${BASE_STYLE}</style></head><body>${options.body}</body></html>`;
+}

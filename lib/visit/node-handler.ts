@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorFields, log } from "../log";
+import { answerVisit, type VisitAnswer, type VisitRequest } from "./answer-visit";
+
+function send(res: ServerResponse, answer: VisitAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+function toVisitRequest(req: IncomingMessage): VisitRequest {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  return {
+    method: req.method ?? "GET",
+    host: (req.headers.host ?? "").toLowerCase(),
+    pathname: q === -1 ? url : url.slice(0, q),
+    search: q === -1 ? "" : url.slice(q),
+    headers: req.headers,
+    socketIp: req.socket.remoteAddress,
+  };
+}
+
+/**
+ * The server's fast path: answers visitors before Next's pipeline. Returns false when the request
+ * is the app's, so the caller hands it to Next.
+ */
+export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  let result: ReturnType<typeof answerVisit>;
+  try {
+    result = answerVisit(toVisitRequest(req));
+  } catch (error) {
+    log.error("visit failed", { url: req.url, ...errorFields(error) });
+    return send(res, { status: 500, headers: { "content-type": "text/plain" }, body: "Internal error" });
+  }
+  if (result === null) return next();
+  if (!(result instanceof Promise)) return send(res, result);
+  result.then(
+    (answer) => (answer ? send(res, answer) : next()),
+    (error: unknown) => {
+      log.error("visit failed", { url: req.url, ...errorFields(error) });
+      send(res, { status: 503, headers: { "content-type": "text/plain", "retry-after": "5" }, body: "Temporarily unavailable" });
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import type { InAppName } from "../ua/classify";
+import { escapeHtml, nonce, page, safeHref } from "./html";
+import type { VisitLink } from "./link-cache";
+
+export interface HtmlAnswer {
+  html: string;
+  nonce: string;
+}
+
+const APP_LABELS: Record<InAppName, string> = {
+  instagram: "Instagram", facebook: "Facebook", messenger: "Messenger", threads: "Threads", tiktok: "TikTok", snapchat: "Snapchat",
+  linkedin: "LinkedIn", x: "X", reddit: "Reddit", telegram: "Telegram", wechat: "WeChat", line: "LINE",
+};
+
+export function notFoundPage(): HtmlAnswer {
+  const n = nonce();
+  return {
+    nonce: n,
+    html: page({
+      nonce: n,
+      title: "Link not found",
+      head: '<meta name="robots" content="noindex">',
+      body: '<main><h1>This link does not exist</h1><p>It may have been switched off, deleted, or mistyped.</p><div class="brand">Hop</div></main>',
+    }),
+  };
+}
+
+/** What bots and link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */
+export function previewPage(link: VisitLink, shortUrl: string, destination: string | null): HtmlAnswer {
+  const seo = (link.seo ?? {}) as { title?: unknown; description?: unknown; image?: unknown };
+  const title = typeof seo.title === "string" && seo.title ? seo.title : link.title || link.publicId;
+  const description = typeof seo.description === "string" && seo.description ? seo.description : link.description ?? "";
+  const image = typeof seo.image === "string" && /^https?:\/\//i.test(seo.image) ? seo.image : null;
+  const meta = [
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(shortUrl)}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
+    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : "",
+  ].join("");
+  const n = nonce();
+  const target = destination ? `<a class="btn" href="${safeHref(destination)}">Continue</a>` : "";
+  return { nonce: n, html: page({ nonce: n, title, head: meta, body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p>${target}</main>` }) };
+}
+
+/** Android: Chrome through an intent URL (falling back where the app cannot); iOS: Safari's scheme. */
+export function browserHandoff(destination: string, platform: string, fallback: string): string {
+  const url = new URL(destination);
+  if (platform === "android") {
+    const scheme = url.protocol.replace(":", "");
+    return `intent://${url.host}${url.pathname}${url.search}#Intent;scheme=${scheme};package=com.android.chrome;S.browser_fallback_url=${encodeURIComponent(fallback)};end`;
+  }
+  if (platform === "ios") return `x-safari-${destination}`;
+  return destination;
+}
+
+/**
+ * The escape page: a visible button that leaves the in-app browser (works without JavaScript) and
+ * a link to stay. With `attempt`, a small script tries the hand-off at once.
+ */
+export function escapePage(options: { destination: string; app: InAppName; platform: string; attempt: boolean; alternateBackUrl: string | null }): HtmlAnswer {
+  const fallback = options.alternateBackUrl ?? options.destination;
+  const handoff = browserHandoff(options.destination, options.platform, fallback);
+  const n = nonce();
+  const handoffHref = escapeHtml(handoff);
+  const back = options.alternateBackUrl
+    ? `<a id="hop-back" class="link" href="${safeHref(options.alternateBackUrl)}">Having trouble? Try this page instead</a>`
+    : "";
+  const script = options.attempt
+    ? `<script nonce="${n}">(function(){var h=${JSON.stringify(handoff).replace(/</g, "\\u003c")};setTimeout(function(){window.location.replace(h)},30)})()</script>`
+    : "";
+  const body = `<main><h1>Open in your browser</h1><p>You are in ${escapeHtml(APP_LABELS[options.app])}'s built-in browser. Open this link in your browser for the best experience.</p><a id="hop-open" class="btn" href="${handoffHref}">Open in browser</a><a id="hop-continue" class="link" href="${safeHref(options.destination)}">Continue here</a><br>${back}<div class="brand">Hop</div></main>${script}`;
+  return { nonce: n, html: page({ nonce: n, title: "Open in your browser", head: '<meta name="robots" content="noindex">', body }) };
+}
+
+/** A website until the design renderer serves it: name, bio and links, escaped. */
+export function minimalWebsitePage(link: VisitLink): HtmlAnswer {
+  const data = (link.data ?? {}) as { profile?: { name?: unknown; bio?: unknown }; links?: Array<{ title?: unknown; url?: unknown }> };
+  const name = typeof data.profile?.name === "string" ? data.profile.name : link.title ?? "";
+  const bio = typeof data.profile?.bio === "string" ? data.profile.bio : "";
+  const links = (Array.isArray(data.links) ? data.links : [])
+    .filter((l) => typeof l?.url === "string")
+    .map((l) => `<a class="btn" href="${safeHref(l.url)}" rel="noopener">${escapeHtml(l.title ?? l.url)}</a>`)
+    .join("");
+  const n = nonce();
+  return { nonce: n, html: page({ nonce: n, title: name || "Links", body: `<main><h1>${escapeHtml(name)}</h1><p>${escapeHtml(bio)}</p>${links}</main>` }) };
+}
