@@ -20,6 +20,7 @@ export interface ResolveOptions {
 export interface Resolved {
   link: Link;
   ownedByCaller: boolean;
+  matchedBy: "id" | "shortUrl" | "slug";
 }
 
 const URL_FORM = /^https?:\/\/([^/?#]+)(\/[^?#]*)?$/i;
@@ -41,14 +42,14 @@ export function parseShortUrl(identifier: string): { domain: string; slug: strin
 
 async function byAddress(db: Db, accounts: string[], address: { domain: string; slug: string }): Promise<Resolved | null> {
   const link = await db.link.findFirst({ where: { domain: address.domain, slug: address.slug, accountId: { in: accounts } } });
-  return link ? { link, ownedByCaller: link.accountId === accounts[0] } : null;
+  return link ? { link, ownedByCaller: link.accountId === accounts[0], matchedBy: "shortUrl" } : null;
 }
 
 async function byId(db: Db, accounts: string[], identifier: string): Promise<Resolved | null> {
   const ids = SLUG_PATTERN.test(identifier) ? [identifier, identifier.toLowerCase()] : [identifier];
   const links = await db.link.findMany({ where: { publicId: { in: ids }, accountId: { in: accounts } } });
   const link = links.find((l) => l.accountId === accounts[0]) ?? links[0];
-  return link ? { link, ownedByCaller: link.accountId === accounts[0] } : null;
+  return link ? { link, ownedByCaller: link.accountId === accounts[0], matchedBy: "id" } : null;
 }
 
 async function bySlug(db: Db, accountId: string, identifier: string): Promise<Link | null> {
@@ -68,7 +69,7 @@ export async function resolveLink(db: Db, callerId: string, identifier: string, 
   if (found || options.mode === "exact") return found;
   for (const accountId of accounts) {
     const link = await bySlug(db, accountId, identifier);
-    if (link) return { link, ownedByCaller: accountId === callerId };
+    if (link) return { link, ownedByCaller: accountId === callerId, matchedBy: "slug" };
   }
   return null;
 }

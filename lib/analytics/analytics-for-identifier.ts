@@ -1,0 +1,33 @@
+import { actingTeamOwners } from "../accounts/add-team-member";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import { domainKind } from "../links/link-domain";
+import { resolveLink, type Resolved } from "../links/resolve-identifier";
+import { linkAnalytics } from "./link-analytics";
+import { AnalyticsQuery, resolveRange } from "./timeframe";
+import type { z } from "zod";
+
+const TYPE_NAMES: Record<string, string> = { deeplink: "Deeplink", website: "Website", applink: "Applink" };
+
+/** How the identifier named the item (DECISIONS.md's terms for websites; link terms otherwise). */
+function resolvedBy(found: Resolved, identifier: string): string {
+  const { link } = found;
+  if (link.type === "website") {
+    if (domainKind(link.domain) === "custom" && found.matchedBy !== "slug") return "customDomain";
+    if (identifier.toLowerCase() === link.slug.toLowerCase()) return "customSlug";
+    return "documentId";
+  }
+  return { id: "linkId", shortUrl: "shortUrl", slug: "slug" }[found.matchedBy];
+}
+
+/** GET /v1/analytics/links/{identifier}: views and clicks of one link or website in a range. */
+export async function analyticsForIdentifier(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now = Date.now()) {
+  const range = resolveRange(query, now, now);
+  const teamOwnerIds = await actingTeamOwners(db, callerId);
+  const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds });
+  if (!found) throw HopError.plain(404, "Link or website not found");
+  const link = found.link;
+  const finalRange = query.timeframe === "all_time" && !query.from ? resolveRange(query, now, link.createdAt.getTime()) : range;
+  const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange);
+  return { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result };
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { HopServer } from "./server";
+
+export interface VisitResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A visitor's request: real HTTP to the server with the Host header of the short-link domain. */
+export function visit(
+  server: HopServer,
+  host: string,
+  pathAndQuery: string,
+  options: { userAgent?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<VisitResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: pathAndQuery,
+        method: options.method ?? "GET",
+        headers: { host, "user-agent": options.userAgent ?? BROWSER_UA, ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+export const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+export const PRIMARY = "localhost:3000";
+
+interface Agent {
+  ua: string;
+  category: string;
+  app: string | null;
+  os: string;
+  device: string;
+}
+
+const AGENTS: Agent[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "..", "..", "..", "shared", "data", "user-agents.json"), "utf8")).agents;
+
+/** Real user agents from shared/data/user-agents.json. */
+export function agents(filter: Partial<Agent>): Agent[] {
+  return AGENTS.filter((a) => Object.entries(filter).every(([k, v]) => a[k as keyof Agent] === v));
+}
+
+export function agent(filter: Partial<Agent>): string {
+  const found = agents(filter)[0];
+  if (!found) throw new Error(`no user agent for ${JSON.stringify(filter)}`);
+  return found.ua;
+}
