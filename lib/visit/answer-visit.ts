@@ -32,10 +32,15 @@ export interface VisitAnswer {
 
 type Address = { domain: string; slug: string; custom: boolean } | "app" | "unknown-host";
 
-/** Which address a request names, or that it belongs to the app. "unknown-host" needs a lookup. */
-export function addressOf(host: string, pathname: string): Address {
+/**
+ * Which address a request names, or that it belongs to the app. "unknown-host" needs a lookup.
+ * The primary domain is matched with its port (it may be `localhost:3000`); system and custom
+ * domains are names without ports, so a port on the Host header is ignored for them.
+ */
+export function addressOf(hostHeader: string, pathname: string): Address {
   const { primaryDomain, systemDomains, appHost } = config();
   const path = pathname.slice(1);
+  const host = hostHeader === primaryDomain || hostHeader === appHost ? hostHeader : hostHeader.replace(/:\d+$/, "");
   if (host === primaryDomain || systemDomains.includes(host)) {
     const first = path.split("/")[0].toLowerCase();
     if (host === primaryDomain && host === appHost && (path === "" || (RESERVED_SLUGS.has(first) && first !== "site"))) return "app";
@@ -116,7 +121,7 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   const address = addressOf(req.host, req.pathname);
   if (address === "app") return null;
   if (address === "unknown-host") {
-    return hostHasLinks(req.host).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
+    return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
   }
   if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return html(404, notFoundPage());
   const cached = cachedLink(address.domain, address.slug);

@@ -1,0 +1,86 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { chromium, expect, test, type Browser } from "@playwright/test";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { api, createAccount } from "../helpers/api";
+import { admin, startServer, type HopServer } from "../helpers/server";
+import { agent } from "../helpers/visit";
+
+// Real Chromium resolving a system domain and a customer's domain to this machine
+// (--host-resolver-rules), following short links to a local destination page.
+
+const SYSTEM = "sys.hop.test";
+const CUSTOM = "go.brand.test";
+
+let server: HopServer;
+let destination: http.Server;
+let destinationUrl: string;
+let browser: Browser;
+
+test.beforeAll(async () => {
+  destination = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><title>Landing</title><h1>Destination reached</h1><p id="query">${req.url?.split("?")[1] ?? ""}</p>`);
+  });
+  await new Promise<void>((resolve) => destination.listen(0, "127.0.0.1", resolve));
+  destinationUrl = `http://127.0.0.1:${(destination.address() as AddressInfo).port}/landing`;
+  server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+  const account = await createAccount(server);
+  await api(server, "POST", "/v1/domains", { key: account.key, body: { domain: CUSTOM } });
+  await admin(server, "domain", "force-verify", "--domain", CUSTOM);
+  for (const body of [
+    { url: destinationUrl, slug: "summer", domain: SYSTEM },
+    { url: destinationUrl, slug: "spring", domain: CUSTOM },
+    { url: destinationUrl, slug: "escape", domain: SYSTEM, behavior: "conservative" },
+  ]) {
+    const res = await api(server, "POST", "/v1/links", { key: account.key, body });
+    expect(res.status).toBe(201);
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SYSTEM} 127.0.0.1, MAP ${CUSTOM} 127.0.0.1`],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  destination?.close();
+});
+
+test("short links on a system domain and a custom domain lead to the destination", async () => {
+  const page = await browser.newPage();
+  await page.goto(`http://${SYSTEM}:${server.port}/summer?utm_source=e2e`);
+  await expect(page.getByRole("heading", { name: "Destination reached" })).toBeVisible();
+  await expect(page.locator("#query")).toHaveText("utm_source=e2e");
+  await page.goto(`http://${CUSTOM}:${server.port}/spring`);
+  await expect(page).toHaveURL(destinationUrl);
+  const missing = await page.goto(`http://${CUSTOM}:${server.port}/nothing`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This link does not exist" })).toBeVisible();
+  await page.close();
+});
+
+test("an Instagram user agent sees the escape page; its buttons work, with and without JavaScript", async () => {
+  const ua = agent({ category: "in-app", app: "instagram", os: "android" });
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ userAgent: ua, javaScriptEnabled });
+    const page = await context.newPage();
+    const handoffAttempts: string[] = [];
+    page.on("console", (m) => {
+      if (/intent:\/\//.test(m.text())) handoffAttempts.push(m.text());
+    });
+    await page.goto(`http://${SYSTEM}:${server.port}/escape`);
+    const open = page.getByRole("link", { name: "Open in browser" });
+    await expect(open).toBeVisible();
+    await expect(open).toHaveAttribute("href", new RegExp(`^intent://127\\.0\\.0\\.1:\\d+/landing#Intent;scheme=http;package=com\\.android\\.chrome;S\\.browser_fallback_url=`));
+    if (javaScriptEnabled) {
+      // Desktop Chromium has no handler for intent:// (a phone opens Chrome); the attempt is what we can see.
+      await open.click();
+      await expect.poll(() => handoffAttempts.length).toBeGreaterThan(0);
+    }
+    await page.getByRole("link", { name: "Continue here" }).click();
+    await expect(page.getByRole("heading", { name: "Destination reached" })).toBeVisible();
+    await context.close();
+  }
+});
