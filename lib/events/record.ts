@@ -1,6 +1,7 @@
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { shared } from "../shared";
+import { insertClicks, insertVisits } from "./insert-events";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
 
 // Visits and clicks are queued in memory and written in batches (one multi-row insert per table,
@@ -127,8 +128,8 @@ export function recordClick(c: ClickInput): void {
 async function write(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
   const client = await db();
   await client.$transaction(async (tx) => {
-    if (visits.length) await tx.visitEvent.createMany({ data: visits });
-    if (clicks.length) await tx.clickEvent.createMany({ data: clicks });
+    await insertVisits(tx, visits);
+    await insertClicks(tx, clicks);
     await upsertRollups(tx, rollupDeltas(visits, clicks));
   });
 }

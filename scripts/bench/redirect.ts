@@ -43,7 +43,7 @@ function rawServer(): Promise<http.Server> {
 }
 
 function line(name: string, run: Run): string {
-  return `${name.padEnd(22)} ${fmt(run.rps, 0).padStart(8)} req/s   p50 ${run.p50} ms   p99 ${run.p99} ms${run.non2xx3xx ? `   (${run.non2xx3xx} non-2xx)` : ""}`;
+  return `${name.padEnd(24)} ${fmt(run.rps, 0).padStart(8)} req/s   p50 ${run.p50} ms   p99 ${run.p99} ms`;
 }
 
 async function firstHits(hop: HopServer, key: string): Promise<void> {
