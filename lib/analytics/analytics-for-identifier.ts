@@ -27,7 +27,13 @@ export async function analyticsForIdentifier(db: Db, callerId: string, identifie
   const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds });
   if (!found) throw HopError.plain(404, "Link or website not found");
   const link = found.link;
-  const finalRange = query.timeframe === "all_time" && !query.from ? resolveRange(query, now, link.createdAt.getTime()) : range;
+  let finalRange = range;
+  if (query.timeframe === "all_time" && !query.from) {
+    // From the link's first day, or its first event when events predate it (imported history).
+    const [first] = await db.$queryRaw<Array<{ hour: Date | null }>>`SELECT MIN("hour") AS hour FROM "EventRollup" WHERE "linkId" = ${link.id}`;
+    const firstSeen = Math.min(link.createdAt.getTime(), first?.hour ? new Date(first.hour).getTime() : Infinity);
+    finalRange = resolveRange(query, now, firstSeen);
+  }
   const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange);
   return { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result };
 }

@@ -9,6 +9,9 @@ import { HopError } from "../errors";
 import { createKey } from "../keys/create-key";
 import { unsafeRevokeKeyById } from "../keys/revoke-key";
 import { unsafeForceVerifyDomain } from "../domains/force-verify-domain";
+import { rebuildRollups } from "../analytics/rebuild-rollups";
+import { unsafeOperatorAnalytics } from "../analytics/operator-analytics";
+import { TIMEFRAMES } from "../analytics/timeframe";
 
 // The operator CLI of DECISIONS.md. The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
@@ -68,6 +71,22 @@ const COMMANDS = {
       return addTeamMember(db, owner.id, { memberId: member.id, role: f.role, status: f.status });
     },
   },
+  "analytics show": {
+    flags: z.object({ identifier: z.string().min(1), timeframe: z.enum(TIMEFRAMES).optional(), from: z.string().optional(), to: z.string().optional() }).strict(),
+    run: (db: Db, f: { identifier: string; timeframe?: (typeof TIMEFRAMES)[number]; from?: string; to?: string }) => {
+      const { identifier, ...query } = f;
+      return unsafeOperatorAnalytics(db, identifier, query);
+    },
+  },
+  "analytics rebuild": {
+    flags: z.object({ link: z.string().min(1).optional() }).strict(),
+    run: async (db: Db, f: { link?: string }) => {
+      if (!f.link) return rebuildRollups(db);
+      const link = await db.link.findUnique({ where: { publicId: f.link }, select: { id: true } });
+      if (!link) throw new HopError("link_not_found", { message: `No link '${f.link}'.` });
+      return rebuildRollups(db, { linkId: link.id });
+    },
+  },
   "domain force-verify": {
     flags: z.object({ domain: z.string().min(1) }).strict(),
     run: (db: Db, f: { domain: string }) => unsafeForceVerifyDomain(db, f.domain),
@@ -78,11 +97,17 @@ export type CommandName = keyof typeof COMMANDS;
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
 export function usage(): string {
-  return `usage: npm run cli -- <command> [--flag value ...]\ncommands:\n${COMMAND_NAMES.map((c) => `  ${c}`).join("\n")}`;
+  const names = COMMAND_NAMES.map((c) => (c === "analytics show" ? "analytics <identifier> [--timeframe T | --from D --to D]" : c));
+  return `usage: npm run cli -- <command> [--flag value ...]\ncommands:\n${names.map((c) => `  ${c}`).join("\n")}`;
 }
 
 /** Splits `group verb --a 1 --b 2` into a command name and flags; rejects anything else. */
 export function parseArgv(argv: string[]): { command: CommandName; flags: Record<string, string> } {
+  // `analytics <identifier> [--timeframe …]` takes its identifier as a positional argument.
+  if (argv[0] === "analytics" && argv[1] !== undefined && argv[1] !== "rebuild" && !argv[1].startsWith("--")) {
+    const rest = parseArgv(["analytics", "show", ...argv.slice(2)]);
+    return { command: rest.command, flags: { identifier: argv[1], ...rest.flags } };
+  }
   const name = `${argv[0] ?? ""} ${argv[1] ?? ""}`;
   if (!(name in COMMANDS)) throw new HopError("invalid_request", { message: `Unknown command '${name.trim()}'.\n${usage()}` });
   const flags: Record<string, string> = {};

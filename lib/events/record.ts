@@ -82,7 +82,7 @@ export function recordVisit(v: VisitInput): void {
     accountId: v.accountId,
     occurredAt: v.at,
     country: countryOf(v.country),
-    city: v.city?.slice(0, 100) ?? null,
+    city: v.city ? v.city.slice(0, 100) : null,
     device: v.device,
     platform: v.platform,
     browser: v.browser?.slice(0, 100) ?? null,

@@ -1,0 +1,49 @@
+import type { Db } from "../db/open";
+import { ADULT_BUTTON_ID } from "../events/rollups";
+
+// Raw events are the source of truth: this recomputes EventRollup from them, for one link or all,
+// in one transaction, with exactly the rows the event writer produces.
+
+const VISIT_DIMENSIONS: Array<[string, string]> = [
+  ["country", `"country"`],
+  ["city", `lower("city")`],
+  ["device", `"device"`],
+  ["platform", `"platform"`],
+  ["referrer", `"referrer"`],
+];
+
+export async function rebuildRollups(db: Db, options: { linkId?: string } = {}): Promise<{ rollupRows: number }> {
+  const filter = options.linkId ? `WHERE "linkId" = $1` : "";
+  const params = options.linkId ? [options.linkId] : [];
+  return db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`DELETE FROM "EventRollup" ${filter}`, ...params);
+    // Totals: views and redirect clicks from visits, button clicks (and the 18+ gate's) from clicks.
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
+       SELECT "linkId", hour, '', '', SUM(views), SUM(clicks), SUM(adult) FROM (
+         SELECT "linkId", date_trunc('hour', "occurredAt") AS hour, 1 AS views, CASE WHEN "redirected" THEN 1 ELSE 0 END AS clicks, 0 AS adult
+         FROM "VisitEvent" ${filter}
+         UNION ALL
+         SELECT "linkId", date_trunc('hour', "occurredAt"), 0, 1, CASE WHEN "buttonId" = '${ADULT_BUTTON_ID}' THEN 1 ELSE 0 END
+         FROM "ClickEvent" ${filter}
+       ) AS events GROUP BY 1, 2`,
+      ...params,
+    );
+    for (const [dimension, expression] of VISIT_DIMENSIONS) {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
+         SELECT "linkId", date_trunc('hour', "occurredAt"), '${dimension}', ${expression}, COUNT(*), 0, 0
+         FROM "VisitEvent" ${filter ? `${filter} AND` : "WHERE"} ${expression} IS NOT NULL GROUP BY 1, 2, 4`,
+        ...params,
+      );
+    }
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
+       SELECT "linkId", date_trunc('hour', "occurredAt"), 'button', "buttonId", 0, COUNT(*), SUM(CASE WHEN "buttonId" = '${ADULT_BUTTON_ID}' THEN 1 ELSE 0 END)
+       FROM "ClickEvent" ${filter} GROUP BY 1, 2, 4`,
+      ...params,
+    );
+    const [{ count }] = await tx.$queryRawUnsafe<Array<{ count: bigint }>>(`SELECT COUNT(*) AS count FROM "EventRollup" ${filter}`, ...params);
+    return { rollupRows: Number(count) };
+  });
+}
