@@ -101,12 +101,18 @@ async function readParams(routeContext?: RouteContext): Promise<Record<string, s
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 }
 
+const MAX_BODY_BYTES = 1_000_000;
+
 async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    throw new HopError("invalid_request", { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
+  }
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
   }
   const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new HopError("invalid_request", { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
   try {
     return JSON.parse(text);
   } catch {
