@@ -104,7 +104,7 @@ export function usage(): string {
 /** Splits `group verb --a 1 --b 2` into a command name and flags; rejects anything else. */
 export function parseArgv(argv: string[]): { command: CommandName; flags: Record<string, string> } {
   // `analytics <identifier> [--timeframe …]` takes its identifier as a positional argument.
-  if (argv[0] === "analytics" && argv[1] !== undefined && argv[1] !== "rebuild" && !argv[1].startsWith("--")) {
+  if (argv[0] === "analytics" && argv[1] !== undefined && !["rebuild", "show"].includes(argv[1]) && !argv[1].startsWith("--")) {
     const rest = parseArgv(["analytics", "show", ...argv.slice(2)]);
     return { command: rest.command, flags: { identifier: argv[1], ...rest.flags } };
   }
