@@ -1,5 +1,4 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
-import { validationError } from "../api/validation";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError, isHopError } from "../errors";
@@ -53,7 +52,6 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
     if (isHopError(error) && error.status === 400 && !error.body) {
       throw HopError.titled(400, "Bad Request", error.message, error.field ? { field: error.field } : {});
     }
-    if (error instanceof Error && error.name === "ZodError") throw validationError(error as never);
     throw error;
   }
 }
