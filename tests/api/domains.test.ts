@@ -180,13 +180,21 @@ describe("custom domains", () => {
 
   test("roles: only full keys write domains; viewers and creators read", async () => {
     const account = await createAccount(server);
+    const owned = fresh();
+    await connect(account, { domain: owned });
     for (const role of ["creator", "viewer"] as const) {
       const { key } = await addKey(server, account.email, role);
-      const res = await api(server, "POST", "/v1/domains", { key, body: { domain: fresh() } });
-      assert.equal(res.status, 403, role);
-      assert.equal(res.body.error.code, "forbidden");
+      const writes = [["POST", "/v1/domains", { domain: fresh() }], ["PATCH", `/v1/domains/${owned}`, { isDefault: true }], ["POST", `/v1/domains/${owned}/verify`], ["DELETE", `/v1/domains/${owned}`]] as const;
+      for (const [method, path, body] of writes) {
+        const res = await api(server, method, path, { key, body });
+        assert.equal(res.status, 403, `${role} ${method} ${path}`);
+        assert.equal(res.body.error.code, "forbidden");
+      }
       assert.equal((await api(server, "GET", "/v1/domains", { key })).status, 200, role);
+      assert.equal((await api(server, "GET", `/v1/domains/${owned}/dns`, { key })).status, 200, role);
     }
+    const list = (await api(server, "GET", "/v1/domains", { key: account.key })).body.data;
+    assert.deepEqual(list.map((d: { domain: string; isDefault: boolean }) => [d.domain, d.isDefault]), [[owned, false]], "nothing changed");
     const legacy = await addKey(server, account.email, "legacy");
     assert.equal((await api(server, "POST", "/v1/domains", { key: legacy.key, body: { domain: fresh() } })).status, 201);
   });
