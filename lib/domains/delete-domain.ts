@@ -37,8 +37,10 @@ export async function deleteDomain(db: Db, accountId: string, value: string) {
     const wanted = links.map((link) => slugFromPath(link.slug));
     const bases = [...new Set(wanted)];
     const existing = bases.length
-      ? await tx.link.findMany({ where: { domain: primary, OR: bases.flatMap((b) => [{ slug: b }, { slug: { startsWith: `${b.slice(0, 45)}-` } }]) }, select: { slug: true } })
+      ? await tx.link.findMany({ where: { domain: primary, OR: bases.map((b) => ({ slug: { startsWith: b.slice(0, 40) } })) }, select: { slug: true } })
       : [];
+    // Every primary slug a suffixed candidate could collide with, including the truncated
+    // `<first 48>-1` forms of a 50-character base; primary slugs are unique across accounts.
     const taken = new Set(existing.map((row) => row.slug));
     for (const [index, link] of links.entries()) {
       const slug = freeSlug(wanted[index], taken);

@@ -25,6 +25,12 @@ export async function lookupRecord(domain: string, expected: { type: "CNAME" | "
   } catch {
     values = [];
   }
+  if (values.length === 0 && expected.type === "CNAME") {
+    // A common mistake is an A record where a CNAME is needed: report what is there, so
+    // currentDns and the verify message show the customer the record to replace.
+    const addresses = await r.resolve4(domain).catch(() => [] as string[]);
+    if (addresses.length) return { recordFound: true, recordType: "A", recordValue: addresses[0], matches: false };
+  }
   if (values.length === 0) return { recordFound: false, recordType: null, recordValue: null, matches: false };
   const want = clean(expected.value);
   const match = values.find((v) => clean(v) === want);

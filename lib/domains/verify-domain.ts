@@ -40,6 +40,7 @@ export async function verifyDomain(db: Db, accountId: string, value: string) {
   if (current.matches) message = `${d.domain} is verified.`;
   else if (verified) message = `${d.domain} stays verified, but DNS does not show the expected ${d.recordType} record right now.`;
   else if (!current.recordFound) message = `No ${d.recordType} record found for ${d.domain} yet.`;
+  else if (current.recordType !== d.recordType) message = `${d.domain} has an ${current.recordType} record (${current.recordValue}); replace it with a ${d.recordType} record pointing to ${d.recordValue}.`;
   else message = `The ${d.recordType} record of ${d.domain} is ${current.recordValue}, expected ${d.recordValue}.`;
   return {
     domain: d.domain,

@@ -34,10 +34,16 @@ export interface RedeployOptions {
   concurrency?: number;
 }
 
+// A mistyped env value falls back to the default rather than becoming NaN (no wait, no workers).
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 export function redeployDefaults(): Required<RedeployOptions> {
   return {
-    budgetMs: Number(process.env.HOSTING_REDEPLOY_BUDGET_MS ?? 10_000),
-    concurrency: Number(process.env.HOSTING_REDEPLOY_CONCURRENCY ?? 3),
+    budgetMs: positiveInt(process.env.HOSTING_REDEPLOY_BUDGET_MS, 10_000),
+    concurrency: positiveInt(process.env.HOSTING_REDEPLOY_CONCURRENCY, 3),
   };
 }
 
@@ -70,4 +76,27 @@ export async function redeployDomains(
   clearTimeout(timer);
   const reasons: Record<string, RedeployReason> = { pending: "not_started", running: "timed_out", failed: "failed" };
   return [...status.entries()].filter(([, s]) => s !== "done").map(([domain, s]) => ({ domain, reason: reasons[s] }));
+}
+
+export type DeploymentStatus = "ready" | "pending" | "failed";
+
+/**
+ * For website publish with `deployToHosting`: deploy one domain and answer
+ * `deployment.status` — ready when confirmed within the budget, pending when still running
+ * (it keeps going in the background), failed when the provider threw.
+ */
+export async function deployDomain(domain: string, budgetMs = redeployDefaults().budgetMs): Promise<DeploymentStatus> {
+  const provider = hostingProvider();
+  const deployment = provider.deploy(domain).then(
+    () => "ready" as const,
+    (error: unknown) => {
+      log.warn("deploy failed", { domain, provider: provider.name, ...errorFields(error) });
+      return "failed" as const;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const pending = new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), Math.max(0, budgetMs))));
+  const status = await Promise.race([deployment, pending]);
+  clearTimeout(timer);
+  return status;
 }

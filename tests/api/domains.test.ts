@@ -38,6 +38,9 @@ describe("custom domains", () => {
     assert.deepEqual(apex.body.dnsRecords, { type: "A", host: "apex-example.co.uk", value: APEX_IP });
     const idn = await connect(account, { domain: "bücher-shop.example" });
     assert.equal(idn.body.domain, "xn--bcher-shop-9db.example");
+    const byUnicode = await api(server, "GET", `/v1/domains/${encodeURIComponent("BÜCHER-shop.example")}/dns`, { key: account.key });
+    assert.equal(byUnicode.status, 200, "a path may name the domain in Unicode");
+    assert.equal(byUnicode.body.domain, "xn--bcher-shop-9db.example");
     const list = await api(server, "GET", "/v1/domains", { key: account.key });
     assert.deepEqual(list.body.data.map((d: { domain: string }) => d.domain), [sub, "apex-example.co.uk", "xn--bcher-shop-9db.example"]);
   });
@@ -86,6 +89,15 @@ describe("custom domains", () => {
     assert.deepEqual(dnsBefore.body.currentDns, { recordFound: false, recordType: null, recordValue: null, matches: false });
     assert.deepEqual(dnsBefore.body.dnsRecords, { type: "CNAME", host: domain, value: CNAME_TARGET });
     assert.match(dnsBefore.body.instructions, new RegExp(`CNAME record for ${domain.replace(/\./g, "\\.")} pointing to ${CNAME_TARGET}`));
+
+    dns.setA(domain, "198.51.100.9");
+    const aInstead = await api(server, "POST", `/v1/domains/${domain}/verify`, { key: account.key });
+    assert.equal(aInstead.body.verified, false);
+    assert.deepEqual(aInstead.body.dnsStatus, { recordFound: true, recordValue: "198.51.100.9", expectedValue: CNAME_TARGET });
+    assert.match(aInstead.body.message, /A record.*replace it with a CNAME/);
+    const dnsA = await api(server, "GET", `/v1/domains/${domain}/dns`, { key: account.key });
+    assert.deepEqual(dnsA.body.currentDns, { recordFound: true, recordType: "A", recordValue: "198.51.100.9", matches: false });
+    dns.remove(domain);
 
     dns.setCname(domain, "somewhere-else.example");
     const wrong = await api(server, "POST", `/v1/domains/${domain}/verify`, { key: account.key });
@@ -180,13 +192,21 @@ describe("custom domains", () => {
 
   test("roles: only full keys write domains; viewers and creators read", async () => {
     const account = await createAccount(server);
+    const owned = fresh();
+    await connect(account, { domain: owned });
     for (const role of ["creator", "viewer"] as const) {
       const { key } = await addKey(server, account.email, role);
-      const res = await api(server, "POST", "/v1/domains", { key, body: { domain: fresh() } });
-      assert.equal(res.status, 403, role);
-      assert.equal(res.body.error.code, "forbidden");
+      const writes = [["POST", "/v1/domains", { domain: fresh() }], ["PATCH", `/v1/domains/${owned}`, { isDefault: true }], ["POST", `/v1/domains/${owned}/verify`], ["DELETE", `/v1/domains/${owned}`]] as const;
+      for (const [method, path, body] of writes) {
+        const res = await api(server, method, path, { key, body });
+        assert.equal(res.status, 403, `${role} ${method} ${path}`);
+        assert.equal(res.body.error.code, "forbidden");
+      }
       assert.equal((await api(server, "GET", "/v1/domains", { key })).status, 200, role);
+      assert.equal((await api(server, "GET", `/v1/domains/${owned}/dns`, { key })).status, 200, role);
     }
+    const list = (await api(server, "GET", "/v1/domains", { key: account.key })).body.data;
+    assert.deepEqual(list.map((d: { domain: string; isDefault: boolean }) => [d.domain, d.isDefault]), [[owned, false]], "nothing changed");
     const legacy = await addKey(server, account.email, "legacy");
     assert.equal((await api(server, "POST", "/v1/domains", { key: legacy.key, body: { domain: fresh() } })).status, 201);
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
-import { redeployDomains, selfHosted, setHostingProvider, type HostingProvider } from "../../lib/hosting/hosting";
+import { deployDomain, redeployDefaults, redeployDomains, selfHosted, setHostingProvider, type HostingProvider } from "../../lib/hosting/hosting";
 
 afterEach(() => setHostingProvider(selfHosted));
 
@@ -44,4 +44,33 @@ test("the self-hosted provider purges caches through the invalidation bus", asyn
   await selfHosted.redeploy("purge.example");
   stop();
   assert.deepEqual(seen, [{ kind: "domain", domain: "purge.example" }]);
+});
+
+test("deployDomain answers ready, failed, or pending once the budget runs out", async () => {
+  const make = (deploy: HostingProvider["deploy"]): HostingProvider => ({ name: "test", deploy, redeploy: deploy });
+  setHostingProvider(make(async () => undefined));
+  assert.equal(await deployDomain("ok.example", 1000), "ready");
+  setHostingProvider(make(async () => { throw new Error("boom"); }));
+  assert.equal(await deployDomain("bad.example", 1000), "failed");
+  setHostingProvider(make(() => new Promise((resolve) => setTimeout(resolve, 500))));
+  const started = Date.now();
+  assert.equal(await deployDomain("slow.example", 50), "pending");
+  assert.ok(Date.now() - started < 400);
+});
+
+test("budget and concurrency come from the environment; bad values fall back to the defaults", () => {
+  const saved = { b: process.env.HOSTING_REDEPLOY_BUDGET_MS, c: process.env.HOSTING_REDEPLOY_CONCURRENCY };
+  try {
+    process.env.HOSTING_REDEPLOY_BUDGET_MS = "2500";
+    process.env.HOSTING_REDEPLOY_CONCURRENCY = "5";
+    assert.deepEqual(redeployDefaults(), { budgetMs: 2500, concurrency: 5 });
+    process.env.HOSTING_REDEPLOY_BUDGET_MS = "soon";
+    process.env.HOSTING_REDEPLOY_CONCURRENCY = "0";
+    assert.deepEqual(redeployDefaults(), { budgetMs: 10_000, concurrency: 3 });
+  } finally {
+    for (const [k, v] of [["HOSTING_REDEPLOY_BUDGET_MS", saved.b], ["HOSTING_REDEPLOY_CONCURRENCY", saved.c]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 });
