@@ -23,6 +23,7 @@ export function contentSecurityPolicy(n: string): string {
     `style-src 'nonce-${n}'`,
     `script-src 'nonce-${n}'`,
     "img-src https: data:",
+    "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitAnswer, type VisitRequest } from "./answer-visit";
+import { CLICK_PATH, handleClickBeacon } from "./record-click";
 
 function send(res: ServerResponse, answer: VisitAnswer): void {
   res.writeHead(answer.status, answer.headers);
@@ -25,6 +26,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
  * is the app's, so the caller hands it to Next.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));

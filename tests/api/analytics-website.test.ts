@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, describe, test } from "node:test";
+import { api, createAccount } from "../helpers/api";
+import { startServer, type HopServer } from "../helpers/server";
+import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
+
+/** What the page's tracking script sends (navigator.sendBeacon posts text/plain JSON). */
+function beacon(server: HopServer, host: string, body: unknown, userAgent = BROWSER_UA): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: server.port, path: "/__hop/click", method: "POST", headers: { host, "user-agent": userAgent, "content-type": "text/plain;charset=UTF-8" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer({ env: { TRUST_PROXY: "true" } });
+  });
+  after(() => server.stop());
+
+  test("views and per-button clicks through the visitor path; bots and other hosts do not count", async () => {
+    const { key } = await createAccount(server);
+    const published = await api(server, "POST", "/v1/websites", {
+      key,
+      body: {
+        websiteId: "w",
+        templateId: "bento-grid",
+        customSlug: "ada-links",
+        data: { profile: { name: "Ada" }, links: [{ id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" }, { type: "featured", title: "Shop", url: "https://ada.example/shop" }] },
+      },
+    });
+    assert.equal(published.status, 201, published.text);
+    const pageHtml = (await visit(server, PRIMARY, "/ada-links")).body;
+    assert.ok(pageHtml.includes('data-hop-id="blog"') && pageHtml.includes('data-hop-id="link-2"'), "buttons carry their tracking ids");
+    assert.ok(pageHtml.includes('navigator.sendBeacon("/__hop/click"'));
+    await visit(server, PRIMARY, "/ada-links", { headers: { "cf-ipcountry": "DE" } });
+    await visit(server, PRIMARY, "/ada-links", { userAgent: agent({ category: "browser", os: "android" }) });
+    await visit(server, PRIMARY, "/ada-links", { userAgent: agent({ category: "bot" }) });
+    const click = (id: string, extra: Record<string, unknown> = {}) => beacon(server, PRIMARY, { page: "ada-links", id, title: id, url: `https://ada.example/${id}`, type: "simple", ...extra });
+    assert.equal(await click("blog"), 204);
+    await click("blog");
+    await click("link-2", { title: "Shop", type: "featured" });
+    await click("adult-18plus-btn", { title: "I am 18+", type: "adult-confirmation", url: null });
+    assert.equal(await beacon(server, PRIMARY, { page: "ada-links", id: "blog" }, agent({ category: "preview" })), 204, "bots are ignored");
+    assert.equal(await beacon(server, "other.example", { page: "ada-links", id: "blog" }), 204, "another host's beacon is ignored");
+    assert.equal(await beacon(server, PRIMARY, "not json"), 204);
+
+    const deadline = Date.now() + 10_000;
+    let body;
+    do body = (await api(server, "GET", "/v1/analytics/links/ada-links?timeframe=last_7_days", { key })).body;
+    while ((body.totalViews < 3 || body.totalClicks < 4) && Date.now() < deadline);
+    assert.equal(body.type, "Website");
+    assert.equal(body.resolvedBy, "customSlug");
+    assert.equal(body.totalViews, 3, "three people: the bot is not a view");
+    assert.equal(body.totalClicks, 4, "the sum across tracked buttons");
+    const today = new Date().toISOString().slice(0, 10);
+    assert.deepEqual(
+      body.clicksByLink.map((c: { id: string; count: number; totalClicks: number; title: string; type: string; dailyClicks: unknown }) => [c.id, c.count, c.totalClicks, c.title, c.type, c.dailyClicks]),
+      [
+        ["blog", 2, 2, "blog", "simple", [{ date: today, clicks: 2 }]],
+        ["adult-18plus-btn", 1, 1, "I am 18+", "adult-confirmation", [{ date: today, clicks: 1 }]],
+        ["link-2", 1, 1, "Shop", "featured", [{ date: today, clicks: 1 }]],
+      ],
+    );
+    assert.deepEqual(body.adultConfirmation, { clicks: 1, rate: 33.33 });
+    assert.deepEqual(body.countryStats, [{ name: "unknown", views: 2 }, { name: "DE", views: 1 }]);
+    assert.equal(body.topCountry, "DE", "unknown is never the top country");
+    assert.equal(body.topCountryViews, 1);
+    const bucket = body.dailyViews.find((b: { date: string }) => b.date === today);
+    assert.deepEqual([bucket.views, bucket.clicks, bucket.adultClicks], [3, 4, 1]);
+  });
+});
