@@ -20,7 +20,7 @@ export async function connectDomain(db: Db, accountId: string, body: z.infer<typ
   const record = expectedRecord(domain);
   try {
     const created = await db.$transaction(async (tx) => {
-      if (await tx.domain.findUnique({ where: { domain }, select: { id: true } })) throw alreadyConnected(domain);
+      // No look-up first: the unique index on domain (any account) is the one check, race-free.
       if (body.isDefault) await tx.domain.updateMany({ where: { accountId, isDefault: true }, data: { isDefault: false } });
       return tx.domain.create({
         data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value },
