@@ -91,7 +91,12 @@ export async function benchRedirect(): Promise<void> {
     console.log(`redirect/raw ratio: ${fmt(median(ratios), 2)}`);
     console.log(line("escape page (Instagram)", await load(hopUrl, { headers: { host: PRIMARY, "user-agent": INSTAGRAM } })));
     await firstHits(hop, account.key);
-    console.log("bio page: not measured yet (websites are issue 6)");
+    const links = Array.from({ length: 10 }, (_, i) => ({ type: "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
+    const site = await api(hop, "POST", "/v1/websites", {
+      key: account.key,
+      body: { websiteId: "bench", templateId: "simple-stack-v2", data: { profile: { name: "Bench", bio: "Ten links" }, links } },
+    });
+    console.log(line("bio page (10 links)", await load(`${hop.url}/site/${site.body.id}`)));
   } finally {
     await hop.stop();
     raw.close();

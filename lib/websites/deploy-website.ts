@@ -1,0 +1,11 @@
+import type { Db } from "../db/open";
+import { deployDomain, type DeploymentStatus } from "../hosting/hosting";
+
+const DEPLOY_WAIT_MS = Number(process.env.HOSTING_DEPLOY_WAIT_MS ?? 5000);
+
+/** deployToHosting: deploy the page's domain through the hosting hook and keep the status on the page. */
+export async function deployWebsite(db: Db, linkId: string, domain: string): Promise<{ status: DeploymentStatus }> {
+  const status = await deployDomain(domain, DEPLOY_WAIT_MS);
+  await db.link.update({ where: { id: linkId }, data: { deploymentStatus: status } });
+  return { status };
+}

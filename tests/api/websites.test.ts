@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, createAccount, type TestAccount } from "../helpers/api";
+import { admin, startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visit } from "../helpers/visit";
+
+const SYSTEM = "sys.hop.test";
+const PREMIUM = "vip.hop.test";
+
+const page = (extra: Record<string, unknown> = {}) => ({
+  websiteId: "anything",
+  templateId: "simple-stack-v2",
+  data: {
+    profile: { name: "Ada <Lovelace>", bio: "Engines & poems", verified: true },
+    links: [
+      { type: "simple", title: "Blog", url: "https://ada.example/blog" },
+      { type: "contact", title: "Write me" },
+      { type: "simple", title: "Bad", url: "javascript:alert(1)" },
+    ],
+    socialsAppearance: { showFollowers: true },
+    settings: { adultMode: true },
+    hideBranding: true,
+  },
+  ...extra,
+});
+
+describe("websites: publish and read, and how visitors reach them", () => {
+  let server: HopServer;
+  let account: TestAccount;
+  before(async () => {
+    server = await startServer({ env: { SYSTEM_DOMAINS: `${SYSTEM},${PREMIUM}`, PREMIUM_SYSTEM_DOMAINS: PREMIUM } });
+    account = await createAccount(server);
+  });
+  after(() => server.stop());
+
+  const publish = (body: unknown, key = account.key) => api(server, "POST", "/v1/websites", { key, body });
+
+  test("without slug or domain the page lives at {primary}/site/<id> and is served there", async () => {
+    const res = await publish(page());
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(Object.keys(res.body).sort(), ["id", "isActive", "message", "url"]);
+    assert.match(res.body.id, /^[a-z0-9]{10}$/);
+    assert.equal(res.body.url, `http://${PRIMARY}/site/${res.body.id}`);
+    assert.equal(res.body.isActive, true);
+    const got = await api(server, "GET", `/v1/websites/${res.body.id}`, { key: account.key });
+    assert.equal(got.status, 200);
+    assert.equal(got.body.data.templateId, "simple-stack-v2");
+    assert.equal(got.body.data.domain, PRIMARY);
+    const seen = await visit(server, PRIMARY, `/site/${res.body.id}`);
+    assert.equal(seen.status, 200);
+    assert.ok(seen.body.includes("Ada &lt;Lovelace&gt;"), "escaped name");
+    assert.ok(seen.body.includes('href="https://ada.example/blog"'));
+    assert.ok(!seen.body.includes("javascript:"), "only http(s)/mailto/tel links");
+    assert.match(String(seen.headers["content-security-policy"]), /script-src 'nonce-/);
+  });
+
+  test("customSlug on the primary domain, on a system domain; taken and missing slugs", async () => {
+    const primary = await publish(page({ customSlug: "Ada-Page" }));
+    assert.equal(primary.body.id, "ada-page");
+    assert.equal((await visit(server, PRIMARY, "/ada-page")).status, 200);
+    assert.deepEqual((await publish(page({ customSlug: "ada-page" }))).body, { error: "Custom slug already taken" });
+    const sys = await publish(page({ useSystemDomain: true, systemDomain: SYSTEM, customSlug: "ada" }));
+    assert.equal(sys.body.id, `${SYSTEM}__ada`);
+    assert.equal((await visit(server, SYSTEM, "/ada")).status, 200);
+    assert.deepEqual((await publish(page({ useSystemDomain: true, systemDomain: SYSTEM }))).body, { error: "Missing custom slug" });
+    const unknown = await publish(page({ useSystemDomain: true, systemDomain: "nope.example", customSlug: "x-y-z" }));
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.code, "UNKNOWN_SYSTEM_DOMAIN");
+    assert.equal((await publish(page({ customSlug: "ab" }))).body.code, "INVALID_SLUG");
+    assert.equal((await publish(page({ customSlug: "admin" }))).body.code, "INVALID_SLUG");
+  });
+
+  test("custom domains: refusals, root page and paths keep their case", async () => {
+    const domain = `bio${Date.now().toString(36)}.example`;
+    const notMine = await publish(page({ customDomain: domain }));
+    assert.equal(notMine.status, 403);
+    assert.equal(notMine.body.code, "DOMAIN_NOT_FOUND");
+    assert.equal(typeof notMine.body.error, "string");
+    await api(server, "POST", "/v1/domains", { key: account.key, body: { domain } });
+    const unverified = await publish(page({ customDomain: domain }));
+    assert.equal(unverified.status, 400);
+    assert.equal(unverified.body.code, "DOMAIN_NOT_VERIFIED");
+    await admin(server, "domain", "force-verify", "--domain", domain);
+    const root = await publish(page({ customDomain: domain, deployToHosting: true }));
+    assert.equal(root.status, 201, root.text);
+    assert.equal(root.body.id, domain);
+    assert.equal(root.body.url, `http://${domain}`);
+    assert.deepEqual(root.body.deployment, { status: "ready" });
+    const rootVisit = await visit(server, domain, "/");
+    assert.equal(rootVisit.status, 200);
+    assert.ok(rootVisit.body.includes("Engines &amp; poems"));
+    const deep = await publish(page({ customDomain: domain, customPath: "//Shop/Summer//" }));
+    assert.equal(deep.body.id, `${domain}__Shop/Summer`);
+    assert.equal((await visit(server, domain, "/Shop/Summer")).status, 200);
+    assert.equal((await visit(server, domain, "/shop/summer")).status, 404, "custom paths keep their case");
+    for (const customPath of ["a.b", "x#y", "50%", "has space", "api/x", "p".repeat(201)]) {
+      const bad = await publish(page({ customDomain: domain, customPath }));
+      assert.equal(bad.status, 400, customPath);
+      assert.equal(bad.body.field, "customPath", customPath);
+    }
+  });
+
+  test("a paid plan publishes the data as sent (free-plan stripping: tests/unit/strip-free-plan.test.ts)", async () => {
+    const paid = await publish(page({ customSlug: `kept-${Date.now().toString(36)}` }));
+    const kept = (await api(server, "GET", `/v1/websites/${paid.body.id}`, { key: account.key })).body.data.data;
+    assert.equal(kept.profile.verified, true, "a paid plan keeps everything");
+    assert.equal(kept.links.length, 3);
+  });
+
+  test("limits: inactive at the active limit on the primary domain, 403 at the total limit", async () => {
+    const limited = await createAccount(server);
+    await admin(server, "account", "set-limits", "--email", limited.email, "--total", "2", "--active", "1");
+    assert.equal((await publish(page(), limited.key)).body.isActive, true);
+    const second = await publish(page(), limited.key);
+    assert.equal(second.status, 201);
+    assert.equal(second.body.isActive, false);
+    assert.equal((await visit(server, PRIMARY, `/site/${second.body.id}`)).status, 404, "inactive pages are not served");
+    const third = await publish(page(), limited.key);
+    assert.equal(third.status, 403);
+    assert.equal(third.body.code, "TOTAL_LINK_LIMIT_REACHED");
+  });
+
+  test("bad bodies and unknown designs; another account's page is 404", async () => {
+    assert.equal((await publish({ templateId: "simple-stack-v2", data: {} })).body.error.field, "websiteId");
+    assert.equal((await publish(page({ templateId: "no-such-design" }))).body.error.field, "templateId");
+    assert.equal((await publish(page({ templateId: "minimal-card" }))).status, 201, "legacy designs keep working");
+    const other = await createAccount(server);
+    const mine = await publish(page());
+    const res = await api(server, "GET", `/v1/websites/${mine.body.id}`, { key: other.key });
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error.code, "link_not_found");
+  });
+});
