@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../db/errors";
 import { HopError } from "../errors";
 import { newId } from "../ids";
 import { toDomainObject } from "./domain-object";
-import { expectedRecord, isServiceDomain, normalizeDomain } from "./normalize-domain";
+import { expectedRecord, isReservedForService, normalizeDomain } from "./normalize-domain";
 
 export const ConnectDomainBody = z.object({ domain: z.unknown().optional(), isDefault: z.boolean().default(false) });
 export const SetDefaultBody = z.object({ isDefault: z.boolean() });
@@ -16,11 +16,11 @@ function alreadyConnected(domain: string): HopError {
 
 export async function connectDomain(db: Db, accountId: string, body: z.infer<typeof ConnectDomainBody>) {
   const domain = normalizeDomain(body.domain);
-  if (isServiceDomain(domain)) throw new HopError("invalid_domain", { field: "domain", message: `${domain} is one of this service's own domains.` });
+  if (isReservedForService(domain)) throw new HopError("invalid_domain", { field: "domain", message: `${domain} belongs to this service and cannot be connected.` });
   const record = expectedRecord(domain);
   try {
     const created = await db.$transaction(async (tx) => {
-      if (await tx.domain.findUnique({ where: { domain }, select: { id: true } })) throw alreadyConnected(domain);
+      // No look-up first: the unique index on domain (any account) is the one check, race-free.
       if (body.isDefault) await tx.domain.updateMany({ where: { accountId, isDefault: true }, data: { isDefault: false } });
       return tx.domain.create({
         data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value },

@@ -1,6 +1,7 @@
 import { announce, type Invalidation } from "../cache/invalidation";
 import { config } from "../config";
 import type { Db } from "../db/open";
+import type { Prisma } from "../generated/prisma/client";
 import { HopError } from "../errors";
 import { randomSlug } from "../ids";
 import { publicIdOf } from "../links/public-id";
@@ -26,6 +27,17 @@ export function freeSlug(base: string, taken: Set<string>): string {
   }
 }
 
+/**
+ * Primary-domain slugs a base or its suffixed forms could collide with (including the truncated
+ * `<first 48>-1` of a 50-character base). Unsafe: across accounts, because primary slugs are
+ * unique across accounts; it returns slugs only.
+ */
+async function unsafeTakenPrimarySlugs(tx: Prisma.TransactionClient, primary: string, bases: string[]): Promise<Set<string>> {
+  if (!bases.length) return new Set();
+  const rows = await tx.link.findMany({ where: { domain: primary, OR: bases.map((b) => ({ slug: { startsWith: b.slice(0, 40) } })) }, select: { slug: true } });
+  return new Set(rows.map((row) => row.slug));
+}
+
 /** DELETE /v1/domains/{domain}: refuses the default; moves its links to the primary domain in one transaction. */
 export async function deleteDomain(db: Db, accountId: string, value: string) {
   const domain = await findOwnedDomain(db, accountId, value);
@@ -33,15 +45,10 @@ export async function deleteDomain(db: Db, accountId: string, value: string) {
   const primary = config().primaryDomain;
   const events: Invalidation[] = [{ kind: "domain", domain: domain.domain }];
   const moved = await db.$transaction(async (tx) => {
-    const links = await tx.link.findMany({ where: { domain: domain.domain }, orderBy: { createdAt: "asc" } });
+    const links = await tx.link.findMany({ where: { accountId, domain: domain.domain }, orderBy: { createdAt: "asc" } });
     const wanted = links.map((link) => slugFromPath(link.slug));
     const bases = [...new Set(wanted)];
-    const existing = bases.length
-      ? await tx.link.findMany({ where: { domain: primary, OR: bases.map((b) => ({ slug: { startsWith: b.slice(0, 40) } })) }, select: { slug: true } })
-      : [];
-    // Every primary slug a suffixed candidate could collide with, including the truncated
-    // `<first 48>-1` forms of a 50-character base; primary slugs are unique across accounts.
-    const taken = new Set(existing.map((row) => row.slug));
+    const taken = await unsafeTakenPrimarySlugs(tx, primary, bases);
     for (const [index, link] of links.entries()) {
       const slug = freeSlug(wanted[index], taken);
       taken.add(slug);

@@ -52,3 +52,13 @@ export function isServiceDomain(domain: string): boolean {
   const strip = (host: string) => host.replace(/:\d+$/, "");
   return domain === strip(primaryDomain) || domain === strip(appHost) || systemDomains.map(strip).includes(domain);
 }
+
+/**
+ * Names a customer may not connect: the service's own domains, any name under them, and the
+ * CNAME target — those live in the operator's DNS zone, not the customer's.
+ */
+export function isReservedForService(domain: string): boolean {
+  const { primaryDomain, systemDomains, appHost, cnameTarget } = config();
+  const roots = [primaryDomain, appHost, cnameTarget, ...systemDomains].map((host) => host.replace(/:\d+$/, "").toLowerCase());
+  return roots.some((root) => domain === root || domain.endsWith(`.${root}`));
+}

@@ -53,10 +53,13 @@ describe("custom domains", () => {
       assert.equal(res.body.error.code, "invalid_domain", String(domain));
       assert.equal(res.body.error.field, "domain", String(domain));
     }
-    for (const domain of ["localhost", "sys.hop.test"]) {
+    for (const domain of ["sys.hop.test", "SYS.hop.test.", "promo.sys.hop.test", "x.localhost", CNAME_TARGET, "a.cname.hop.test"]) {
       const own = await connect(account, { domain });
       assert.equal(own.status, 400, `${domain} belongs to the service`);
+      assert.equal(own.body.error.code, "invalid_domain");
+      assert.equal(own.body.error.field, "domain");
     }
+    assert.equal((await connect(account, { domain: "notsys.hop.test.example" })).status, 201, "a look-alike is not the service's");
   });
 
   test("a domain already on this or another account → 409 domain_already_connected", async () => {
