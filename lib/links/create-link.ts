@@ -11,6 +11,7 @@ import { publicIdOf } from "./public-id";
 import { isReservedSlug, SLUG_PATTERN } from "./reserved";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import { isUniqueViolation } from "../db/errors";
+import { checkNewItemLimits } from "./plan-limits";
 
 export const BEHAVIORS = ["conservative", "aggressive", "basic", "non-meta", "experimental", "experimental2", "reddit"] as const;
 export const Behavior = z.enum(BEHAVIORS);
@@ -74,17 +75,7 @@ export async function createLink(db: Db, caller: Caller, body: CreateLinkBody) {
   try {
     const link = await db.$transaction(async (tx) => {
       await lockAccount(tx, owner.id);
-      const { totalLimit, activeLimit } = owner.limits;
-      if (totalLimit !== null) {
-        const total = await tx.link.count({ where: { accountId: owner.id } });
-        if (total >= totalLimit) {
-          throw new HopError("TOTAL_LINK_LIMIT_REACHED", {
-            message: `The ${owner.plan} plan allows ${totalLimit} links and websites in total.`,
-            extras: { currentUsed: total, totalLimit, plan: owner.plan },
-          });
-        }
-      }
-      const atActiveLimit = activeLimit !== null && (await tx.link.count({ where: { accountId: owner.id, isActive: true } })) >= activeLimit;
+      const { atActiveLimit } = await checkNewItemLimits(tx, owner);
       return tx.link.create({
         data: {
           id: newId("lnk"),

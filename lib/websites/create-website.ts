@@ -8,6 +8,7 @@ import { HopError } from "../errors";
 import { newId, randomSlug } from "../ids";
 import { Behavior, parseSlug } from "../links/create-link";
 import { lockAccount, TX_OPTIONS } from "../links/link-owner";
+import { checkNewItemLimits } from "../links/plan-limits";
 import { publicIdOf, shortUrlOf, SITE_PREFIX } from "../links/public-id";
 import { isReservedSlug } from "../links/reserved";
 import { deployWebsite } from "./deploy-website";
@@ -81,16 +82,9 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
   try {
     const link = await db.$transaction(async (tx) => {
       await lockAccount(tx, account.id);
-      const { totalLimit, activeLimit } = account.limits;
-      if (totalLimit !== null) {
-        const total = await tx.link.count({ where: { accountId: account.id } });
-        if (total >= totalLimit) {
-          throw new HopError("TOTAL_LINK_LIMIT_REACHED", { message: `The ${account.plan} plan allows ${totalLimit} links and websites in total.`, extras: { currentUsed: total, totalLimit, plan: account.plan } });
-        }
-      }
-      const active = activeLimit === null ? 0 : await tx.link.count({ where: { accountId: account.id, isActive: true } });
-      const atActiveLimit = activeLimit !== null && active >= activeLimit;
+      const { active, atActiveLimit } = await checkNewItemLimits(tx, account);
       if (atActiveLimit && address.custom) {
+        const activeLimit = account.limits.activeLimit;
         throw new HopError("ACTIVE_LINK_LIMIT_REACHED", { message: "A custom-domain page must be active, and the active limit is reached.", extras: { currentActive: active, activeLimit, plan: account.plan } });
       }
       return tx.link.create({
