@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../helpers/server";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 /** What the page's tracking script sends (navigator.sendBeacon posts text/plain JSON). */
@@ -77,5 +77,25 @@ describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
     assert.equal(body.topCountryViews, 1);
     const bucket = body.dailyViews.find((b: { date: string }) => b.date === today);
     assert.deepEqual([bucket.views, bucket.clicks, bucket.adultClicks], [3, 4, 1]);
+  });
+
+  test("websites resolve by document id, custom slug and custom domain", async () => {
+    const { key } = await createAccount(server);
+    const site = await api(server, "POST", "/v1/websites", { key, body: { websiteId: "w", templateId: "folio-card", data: { profile: { name: "Doc" } } } });
+    const byDoc = await api(server, "GET", `/v1/analytics/links/${site.body.id}`, { key });
+    assert.equal(byDoc.body.resolvedBy, "documentId");
+    assert.equal(byDoc.body.type, "Website");
+    const domain = `stats${Date.now().toString(36)}.example`;
+    await api(server, "POST", "/v1/domains", { key, body: { domain } });
+    await admin(server, "domain", "force-verify", "--domain", domain);
+    await api(server, "POST", "/v1/websites", { key, body: { websiteId: "w", templateId: "folio-card", customDomain: domain, data: { profile: { name: "Root" } } } });
+    await api(server, "POST", "/v1/websites", { key, body: { websiteId: "w", templateId: "folio-card", customDomain: domain, customPath: "Shop", data: {} } });
+    for (const identifier of [domain, encodeURIComponent(`https://${domain}`), encodeURIComponent(`${domain}/Shop`), `${domain}__Shop`]) {
+      const res = await api(server, "GET", `/v1/analytics/links/${identifier}`, { key });
+      assert.equal(res.status, 200, identifier);
+      assert.equal(res.body.resolvedBy, "customDomain", identifier);
+    }
+    const missing = await api(server, "GET", `/v1/analytics/links/${encodeURIComponent(`${domain}/shop`)}`, { key });
+    assert.equal(missing.status, 404, "custom paths keep their case");
   });
 });
