@@ -1,0 +1,6 @@
+import { apiRoute, json } from "@/lib/api/handler";
+import { duplicateWebsite, DuplicateWebsiteBody } from "@/lib/websites/duplicate-website";
+
+export const POST = apiRoute({ resource: "websites", body: DuplicateWebsiteBody }, async ({ db, account, limits, params, body }) =>
+  json(await duplicateWebsite(db, { id: account.id, plan: account.plan, limits }, params.id, body), 201),
+);
