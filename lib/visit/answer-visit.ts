@@ -1,15 +1,17 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { config } from "../config";
-import { recordVisit } from "../events/record";
+import { isAdultGated, renderBioPage } from "../bio/render-page";
+import { recordClick, recordVisit } from "../events/record";
+import { ADULT_BUTTON_ID } from "../events/rollups";
 import { visitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { classifyUserAgent } from "../ua/classify";
 import { behaviorAction } from "./behaviors";
 import { chooseDestination, forwardQuery } from "./choose-destination";
-import { contentSecurityPolicy } from "./html";
+import { contentSecurityPolicy, nonce } from "./html";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
-import { escapePage, minimalWebsitePage, notFoundPage, previewPage, type HtmlAnswer } from "./pages";
+import { escapePage, notFoundPage, previewPage, type HtmlAnswer } from "./pages";
 
 // The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
@@ -94,7 +96,13 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
     });
   if (link.type === "website" || !destination) {
     event(false);
-    return html(200, minimalWebsitePage(link));
+    const adultConfirmed = /[?&]adult=1(&|$)/.test(req.search);
+    if (adultConfirmed && isAdultGated(link.data)) {
+      // The gate's button without JavaScript: the confirmed reload is the tracked click.
+      recordClick({ linkId: link.id, accountId: link.accountId, at: new Date(), buttonId: ADULT_BUTTON_ID, buttonTitle: "I am 18 or older", buttonUrl: null, buttonType: "adult-confirmation", country: geo.country, device: ua.device, platform: ua.platform, referrer: header(req.headers, "referer") ?? null });
+    }
+    const n = nonce();
+    return html(200, { nonce: n, html: renderBioPage({ publicId: link.publicId, url: shortUrlOf(link.domain, link.slug), templateId: link.templateId, data: link.data, nonce: n, adultConfirmed, brandingUrl: config().appUrl }) });
   }
   const action = behaviorAction(link.behavior, ua.inApp);
   if (action.kind === "redirect" || !ua.inApp) {

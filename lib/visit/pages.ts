@@ -77,25 +77,3 @@ export function escapePage(options: { destination: string; app: InAppName; platf
   const body = `<main><h1>Open in your browser</h1><p>You are in ${escapeHtml(APP_LABELS[options.app])}'s built-in browser. Open this link in your browser for the best experience.</p><a id="hop-open" class="btn" href="${handoffHref}">Open in browser</a><a id="hop-continue" class="link" href="${safeHref(options.destination)}">Continue here</a><br>${back}<div class="brand">Hop</div></main>${script}`;
   return { nonce: n, html: page({ nonce: n, title: "Open in your browser", head: '<meta name="robots" content="noindex">', body }) };
 }
-
-/**
- * A website until the design renderer serves it: name, bio and links, escaped, readable without
- * JavaScript; a small script reports each button press to the click beacon.
- */
-export function minimalWebsitePage(link: VisitLink): HtmlAnswer {
-  const data = (link.data ?? {}) as { profile?: { name?: unknown; bio?: unknown }; links?: Array<{ id?: unknown; title?: unknown; url?: unknown; type?: unknown }> };
-  const name = typeof data.profile?.name === "string" ? data.profile.name : link.title ?? "";
-  const bio = typeof data.profile?.bio === "string" ? data.profile.bio : "";
-  const links = (Array.isArray(data.links) ? data.links : [])
-    .map((l, index) => ({ ...l, index }))
-    .filter((l) => typeof l?.url === "string" && safeHref(l.url) !== "#")
-    .map((l) => {
-      const id = typeof l.id === "string" && l.id ? l.id : `link-${l.index + 1}`;
-      const title = String(l.title ?? l.url);
-      return `<a class="btn" href="${safeHref(l.url)}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(l.type ?? "simple")}">${escapeHtml(title)}</a>`;
-    })
-    .join("");
-  const n = nonce();
-  const script = `<script nonce="${n}">document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a||!navigator.sendBeacon)return;navigator.sendBeacon("/__hop/click",JSON.stringify({page:${JSON.stringify(link.publicId).replace(/</g, "\\u003c")},id:a.dataset.hopId,title:a.dataset.hopTitle,url:a.href,type:a.dataset.hopType}))})</script>`;
-  return { nonce: n, html: page({ nonce: n, title: name || "Links", body: `<main><h1>${escapeHtml(name)}</h1><p>${escapeHtml(bio)}</p>${links}</main>${script}` }) };
-}

@@ -130,4 +130,19 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(res.status, 404);
     assert.equal(res.body.error.code, "link_not_found");
   });
+
+  test("the 18+ gate: shown when set; confirming without JavaScript reloads with ?adult=1 and is counted", async () => {
+    const { key } = await createAccount(server);
+    const res = await publish(page({ customSlug: `gated-${Date.now().toString(36)}`, templateId: "music-onyx" }), key);
+    const gated = await visit(server, PRIMARY, `/${res.body.id}`);
+    assert.match(gated.body, /id="adult-18plus-btn" href="\?adult=1"/);
+    const confirmed = await visit(server, PRIMARY, `/${res.body.id}?adult=1`);
+    assert.ok(!confirmed.body.includes('id="hop-gate"'));
+    const deadline = Date.now() + 10_000;
+    let body;
+    do body = (await api(server, "GET", `/v1/analytics/links/${res.body.id}`, { key })).body;
+    while (!body.adultConfirmation && Date.now() < deadline);
+    assert.deepEqual(body.adultConfirmation, { clicks: 1, rate: 50 });
+    assert.deepEqual(body.clicksByLink.map((c: { id: string; type: string }) => [c.id, c.type]), [["adult-18plus-btn", "adult-confirmation"]]);
+  });
 });

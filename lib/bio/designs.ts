@@ -1,0 +1,60 @@
+// Each design is data: a layout and a token set (colours, type, shapes). One renderer draws them
+// all, so 29 designs differ in look without 29 copies of markup.
+
+export type Layout = "stack" | "card" | "grid" | "terminal" | "sleeve" | "split" | "print";
+export type ButtonStyle = "fill" | "outline" | "pill" | "block" | "underline" | "shadow";
+
+export interface Design {
+  layout: Layout;
+  bg: string;
+  surface: string;
+  text: string;
+  muted: string;
+  accent: string;
+  accentText: string;
+  font: string;
+  radius: number;
+  button: ButtonStyle;
+  upper?: boolean;
+}
+
+const SANS = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+const SERIF = 'Georgia,"Times New Roman",serif';
+const MONO = 'ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace';
+const ROUND = '"Trebuchet MS","Segoe UI",system-ui,sans-serif';
+
+export const DESIGNS: Record<string, Design> = {
+  "y2k-card": { layout: "card", bg: "linear-gradient(135deg,#ff9de2,#8ec5ff)", surface: "#ffffffd9", text: "#2b1055", muted: "#6b4c9a", accent: "#ff3cac", accentText: "#fff", font: ROUND, radius: 22, button: "pill" },
+  "cover-stack": { layout: "sleeve", bg: "#111", surface: "#1c1c1c", text: "#f5f5f5", muted: "#a3a3a3", accent: "#f5f5f5", accentText: "#111", font: SANS, radius: 10, button: "fill" },
+  "simple-stack-v2": { layout: "stack", bg: "#f7f7f8", surface: "#fff", text: "#18181b", muted: "#52525b", accent: "#18181b", accentText: "#fff", font: SANS, radius: 12, button: "fill" },
+  "modern-card-v2": { layout: "card", bg: "#eef2ff", surface: "#fff", text: "#1e1b4b", muted: "#4f46e5", accent: "#4f46e5", accentText: "#fff", font: SANS, radius: 16, button: "shadow" },
+  "minimal-card-v2": { layout: "card", bg: "#fafafa", surface: "#fff", text: "#111", muted: "#737373", accent: "#111", accentText: "#fff", font: SANS, radius: 4, button: "outline" },
+  "spotlight-card-v2": { layout: "card", bg: "radial-gradient(circle at 50% 0,#fde68a,#f59e0b 60%,#b45309)", surface: "#fffbeb", text: "#451a03", muted: "#92400e", accent: "#b45309", accentText: "#fff", font: SANS, radius: 18, button: "pill" },
+  "professional-link-bio-v2": { layout: "split", bg: "#f1f5f9", surface: "#fff", text: "#0f172a", muted: "#475569", accent: "#0f766e", accentText: "#fff", font: SANS, radius: 8, button: "fill" },
+  "bento-grid": { layout: "grid", bg: "#f4f4f5", surface: "#fff", text: "#18181b", muted: "#71717a", accent: "#2563eb", accentText: "#fff", font: SANS, radius: 20, button: "block" },
+  "neo-brutalist": { layout: "stack", bg: "#fef08a", surface: "#fff", text: "#000", muted: "#262626", accent: "#ff5c5c", accentText: "#000", font: MONO, radius: 0, button: "shadow", upper: true },
+  "music-release": { layout: "sleeve", bg: "linear-gradient(180deg,#1e1b4b,#0f172a)", surface: "#ffffff14", text: "#e0e7ff", muted: "#a5b4fc", accent: "#818cf8", accentText: "#0f172a", font: SANS, radius: 14, button: "pill" },
+  "music-sleeve": { layout: "sleeve", bg: "#f5efe6", surface: "#fffaf3", text: "#3b2f2f", muted: "#7c6a5c", accent: "#c2410c", accentText: "#fff", font: SERIF, radius: 2, button: "outline" },
+  "music-onyx": { layout: "sleeve", bg: "#000", surface: "#0a0a0a", text: "#fafafa", muted: "#8a8a8a", accent: "#22c55e", accentText: "#000", font: SANS, radius: 999, button: "pill", upper: true },
+  "noir-publisher": { layout: "stack", bg: "#0c0a09", surface: "#1c1917", text: "#fafaf9", muted: "#a8a29e", accent: "#fafaf9", accentText: "#0c0a09", font: SERIF, radius: 0, button: "underline" },
+  "root-terminal": { layout: "terminal", bg: "#0b0f0c", surface: "#0b0f0c", text: "#39ff14", muted: "#1fa80c", accent: "#39ff14", accentText: "#0b0f0c", font: MONO, radius: 0, button: "outline" },
+  "bonbon-card": { layout: "card", bg: "#ffe4ef", surface: "#fff", text: "#831843", muted: "#be185d", accent: "#f472b6", accentText: "#fff", font: ROUND, radius: 28, button: "pill" },
+  "portrait-card": { layout: "split", bg: "#e7e5e4", surface: "#fafaf9", text: "#292524", muted: "#78716c", accent: "#57534e", accentText: "#fff", font: SERIF, radius: 6, button: "outline" },
+  "scene-card": { layout: "card", bg: "linear-gradient(160deg,#0ea5e9,#6366f1 55%,#a855f7)", surface: "#ffffffe6", text: "#1e1b4b", muted: "#4338ca", accent: "#6366f1", accentText: "#fff", font: SANS, radius: 20, button: "fill" },
+  "shelf-card": { layout: "grid", bg: "#fdf6e3", surface: "#fffdf7", text: "#3f3a2e", muted: "#8a7f66", accent: "#b58900", accentText: "#fff", font: SERIF, radius: 10, button: "block" },
+  "canvas-story": { layout: "print", bg: "#fffdf8", surface: "#fff", text: "#1f2937", muted: "#6b7280", accent: "#dc2626", accentText: "#fff", font: SERIF, radius: 0, button: "underline" },
+  "duotone-press": { layout: "print", bg: "#1d4ed8", surface: "#facc15", text: "#1d4ed8", muted: "#1e3a8a", accent: "#1d4ed8", accentText: "#facc15", font: SANS, radius: 0, button: "block", upper: true },
+  "snap-print": { layout: "print", bg: "#f5f5f4", surface: "#fff", text: "#0c0a09", muted: "#57534e", accent: "#0c0a09", accentText: "#fff", font: MONO, radius: 0, button: "shadow" },
+  "daydream-fade": { layout: "stack", bg: "linear-gradient(180deg,#fdf2f8,#e0f2fe)", surface: "#ffffffb3", text: "#334155", muted: "#64748b", accent: "#94a3b8", accentText: "#fff", font: ROUND, radius: 24, button: "pill" },
+  "folio-card": { layout: "split", bg: "#ffffff", surface: "#f8fafc", text: "#020617", muted: "#64748b", accent: "#020617", accentText: "#fff", font: SERIF, radius: 12, button: "outline" },
+  "modern-card": { layout: "card", bg: "#e0e7ff", surface: "#fff", text: "#312e81", muted: "#6366f1", accent: "#6366f1", accentText: "#fff", font: SANS, radius: 14, button: "fill" },
+  "simple-stack": { layout: "stack", bg: "#fff", surface: "#f4f4f5", text: "#27272a", muted: "#71717a", accent: "#27272a", accentText: "#fff", font: SANS, radius: 8, button: "fill" },
+  "personal-card": { layout: "card", bg: "#ecfccb", surface: "#fff", text: "#365314", muted: "#4d7c0f", accent: "#65a30d", accentText: "#fff", font: ROUND, radius: 18, button: "pill" },
+  "professional-link-bio": { layout: "split", bg: "#f8fafc", surface: "#fff", text: "#0f172a", muted: "#334155", accent: "#1d4ed8", accentText: "#fff", font: SANS, radius: 6, button: "fill" },
+  "spotlight-card": { layout: "card", bg: "#fff7ed", surface: "#fff", text: "#7c2d12", muted: "#c2410c", accent: "#ea580c", accentText: "#fff", font: SANS, radius: 16, button: "shadow" },
+  "minimal-card": { layout: "card", bg: "#f5f5f5", surface: "#fff", text: "#171717", muted: "#737373", accent: "#171717", accentText: "#fff", font: SANS, radius: 2, button: "underline" },
+};
+
+export function designOf(templateId: string | null | undefined): Design {
+  return DESIGNS[templateId ?? ""] ?? DESIGNS["simple-stack-v2"];
+}
