@@ -25,7 +25,7 @@ const BUTTON_CSS: Record<Design["button"], string> = {
 const LAYOUT_CSS: Record<Design["layout"], string> = {
   stack: "main{max-width:560px}",
   card: "main{max-width:480px;background:var(--s);border-radius:calc(var(--r) + 8px);padding:28px 20px;box-shadow:0 12px 40px rgba(0,0,0,.12)}",
-  grid: ".links{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}.links .featured,.links .header,.links .text,.links .divider{grid-column:1/-1}.btn{min-height:72px;display:flex;align-items:center;justify-content:center}",
+  grid: "main{max-width:720px}.links{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}.links .featured,.links .header,.links .text,.links .divider{grid-column:1/-1}.btn{min-height:72px;display:flex;align-items:center;justify-content:center}",
   terminal: "main{max-width:640px;text-align:left}.socials{justify-content:flex-start}h1:before{content:'$ whoami\\A';white-space:pre;color:var(--m);font-size:.8em}.btn:before{content:'> '}",
   sleeve: ".avatar{width:min(70vw,260px);height:min(70vw,260px);border-radius:calc(var(--r) / 4)}main{max-width:520px}",
   split: "@media(min-width:900px){main{max-width:920px;display:grid;grid-template-columns:300px 1fr;gap:40px;text-align:left}.profile{position:sticky;top:32px;align-self:start}}",
