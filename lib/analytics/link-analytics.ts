@@ -1,12 +1,11 @@
 import type { Db } from "../db/open";
+import { ADULT_BUTTON_ID } from "../events/rollups";
 import { bucketId, bucketIds, type Range } from "./timeframe";
 
 // Answers come from EventRollup (hourly rows per link and dimension, written by the event
 // flusher), grouped to the requested bucket size in SQL, so a link with a million events reads a
 // few thousand rows. Raw events are read only for lastViewed (one index probe) and for the latest
 // title/url/type of each tracked button.
-
-export const ADULT_BUTTON_ID = "adult-18plus-btn";
 
 interface RollupRow {
   bucket: Date;

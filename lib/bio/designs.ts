@@ -2,7 +2,8 @@
 // all, so 29 designs differ in look without 29 copies of markup.
 
 export type Layout = "stack" | "card" | "grid" | "terminal" | "sleeve" | "split" | "print";
-export type ButtonStyle = "fill" | "outline" | "pill" | "block" | "underline" | "shadow";
+export const BUTTON_STYLE_NAMES = ["fill", "outline", "pill", "block", "underline", "shadow"] as const;
+export type ButtonStyle = (typeof BUTTON_STYLE_NAMES)[number];
 
 export interface Design {
   layout: Layout;

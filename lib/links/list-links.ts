@@ -10,9 +10,18 @@ const positiveInt = (name: string, max?: number) =>
     .transform(Number)
     .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);
 
-export const ListLinksQuery = z.object({
+/** `page` (default 1) and `limit` (default 50, at most 100), as GET /v1/links has them. */
+export const PaginationQuery = z.object({
   page: positiveInt("page").default(1),
   limit: positiveInt("limit", 100).default(50),
+});
+
+export function paginationOf(query: z.infer<typeof PaginationQuery>, totalCount: number) {
+  const totalPages = Math.ceil(totalCount / query.limit);
+  return { page: query.page, limit: query.limit, totalCount, totalPages, hasMore: query.page < totalPages };
+}
+
+export const ListLinksQuery = PaginationQuery.extend({
   search: z.string().max(200).optional(),
   tag: z.string().max(100).optional(),
   domain: z.string().max(253).optional(),
@@ -35,9 +44,5 @@ export async function listLinks(db: Db, accountId: string, query: z.infer<typeof
     db.link.count({ where }),
     db.link.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.limit, take: query.limit }),
   ]);
-  const totalPages = Math.ceil(totalCount / query.limit);
-  return {
-    data: rows.map(toLinkObject),
-    pagination: { page: query.page, limit: query.limit, totalCount, totalPages, hasMore: query.page < totalPages },
-  };
+  return { data: rows.map(toLinkObject), pagination: paginationOf(query, totalCount) };
 }

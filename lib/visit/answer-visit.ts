@@ -1,36 +1,21 @@
-import type { IncomingHttpHeaders } from "node:http";
 import { config } from "../config";
-import { isAdultGated, renderBioPage } from "../bio/render-page";
-import { recordClick, recordVisit } from "../events/record";
-import { ADULT_BUTTON_ID } from "../events/rollups";
+import { recordVisit } from "../events/record";
 import { visitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { classifyUserAgent } from "../ua/classify";
 import { behaviorAction } from "./behaviors";
 import { chooseDestination, forwardQuery } from "./choose-destination";
-import { contentSecurityPolicy, nonce } from "./html";
+import { answerWebsite } from "./answer-website";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
-import { escapePage, notFoundPage, previewPage, type HtmlAnswer } from "./pages";
+import { escapePage, notFoundPage, previewPage } from "./pages";
+import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
 // answered synchronously: no database, no await.
 
-export interface VisitRequest {
-  method: string;
-  host: string;
-  pathname: string;
-  search: string;
-  headers: IncomingHttpHeaders;
-  socketIp: string | undefined;
-}
-
-export interface VisitAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { VisitAnswer, VisitRequest } from "./respond";
 
 type Address = { domain: string; slug: string; custom: boolean } | "app" | "unknown-host";
 
@@ -55,62 +40,29 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   return { domain: host, slug: path, custom: true };
 }
 
-function html(status: number, answer: HtmlAnswer, extra: Record<string, string> = {}): VisitAnswer {
-  return {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": contentSecurityPolicy(answer.nonce),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      ...extra,
-    },
-    body: answer.html,
-  };
-}
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
-  if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return html(404, notFoundPage());
+  if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return htmlResponse(404, notFoundPage());
   const ua = classifyUserAgent(header(req.headers, "user-agent"));
   const geo = visitorGeo(req.headers, req.socketIp);
-  const destination = link.destination ? forwardQuery(chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!, req.search) : null;
-  if (ua.isBot || req.method === "HEAD") return html(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
-  const event = (redirected: boolean) =>
-    recordVisit({
-      linkId: link.id,
-      accountId: link.accountId,
-      at: new Date(),
-      country: geo.country,
-      city: geo.city,
-      device: ua.device,
-      platform: ua.platform,
-      browser: ua.browser,
-      referrer: header(req.headers, "referer") ?? null,
-      redirected,
-    });
-  if (link.type === "website" || !destination) {
-    event(false);
-    const adultConfirmed = /[?&]adult=1(&|$)/.test(req.search);
-    if (adultConfirmed && isAdultGated(link.data)) {
-      // The gate's button without JavaScript: the confirmed reload is the tracked click.
-      recordClick({ linkId: link.id, accountId: link.accountId, at: new Date(), buttonId: ADULT_BUTTON_ID, buttonTitle: "I am 18 or older", buttonUrl: null, buttonType: "adult-confirmation", country: geo.country, device: ua.device, platform: ua.platform, referrer: header(req.headers, "referer") ?? null });
-    }
-    const n = nonce();
-    return html(200, { nonce: n, html: renderBioPage({ publicId: link.publicId, url: shortUrlOf(link.domain, link.slug), templateId: link.templateId, data: link.data, nonce: n, adultConfirmed, brandingUrl: config().appUrl }) });
-  }
+  if (link.type === "website") return answerWebsite(link, req, { ua, geo });
+  const destination = forwardQuery(chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!, req.search);
+  if (ua.isBot || req.method === "HEAD") return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
   const action = behaviorAction(link.behavior, ua.inApp);
-  if (action.kind === "redirect" || !ua.inApp) {
-    event(true);
-    return { status: 302, headers: { location: destination, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
-  }
-  event(false);
-  return html(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl: link.alternateBackUrl }));
+  const redirected = action.kind === "redirect" || !ua.inApp;
+  recordVisit({
+    linkId: link.id,
+    accountId: link.accountId,
+    at: new Date(),
+    country: geo.country,
+    city: geo.city,
+    device: ua.device,
+    platform: ua.platform,
+    browser: ua.browser,
+    referrer: header(req.headers, "referer") ?? null,
+    redirected,
+  });
+  if (redirected || !ua.inApp) return redirectResponse(destination);
+  return htmlResponse(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.kind === "escape" && action.attempt, alternateBackUrl: link.alternateBackUrl }));
 }
 
 function withoutBody(answer: VisitAnswer, method: string): VisitAnswer {
@@ -131,7 +83,7 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   if (address === "unknown-host") {
     return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
   }
-  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return html(404, notFoundPage());
+  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return htmlResponse(404, notFoundPage());
   const cached = cachedLink(address.domain, address.slug);
   if (cached !== undefined) return withoutBody(answerFor(cached, req), req.method);
   return lookupLink(address.domain, address.slug).then((link) => withoutBody(answerFor(link, req), req.method));

@@ -16,16 +16,27 @@ export function nonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The visitor pages' policy: nothing loads but our inline style and script (by nonce) and https images. */
-export function contentSecurityPolicy(n: string): string {
+/** Sources a page adds to the base policy: a bio page's own analytics tags, its contact forms. */
+export interface CspSources {
+  script?: string[];
+  connect?: string[];
+  /** Forms may post to the page's own host (contact blocks). */
+  formSelf?: boolean;
+}
+
+/**
+ * The visitor pages' policy: nothing loads but our inline style and script (by nonce), https
+ * images, and what `extra` adds for one page.
+ */
+export function contentSecurityPolicy(n: string, extra: CspSources = {}): string {
   return [
     "default-src 'none'",
     `style-src 'nonce-${n}'`,
-    `script-src 'nonce-${n}'`,
+    ["script-src", `'nonce-${n}'`, ...(extra.script ?? [])].join(" "),
     "img-src https: data:",
-    "connect-src 'self'",
+    ["connect-src", "'self'", ...(extra.connect ?? [])].join(" "),
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${extra.formSelf ? "'self'" : "'none'"}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitAnswer, type VisitRequest } from "./answer-visit";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
+import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
 function send(res: ServerResponse, answer: VisitAnswer): void {
   res.writeHead(answer.status, answer.headers);
@@ -27,6 +28,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
+  if (req.method === "POST" && req.url === CONTACT_PATH) return void handleContactSubmission(req, res);
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));

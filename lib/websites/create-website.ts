@@ -13,13 +13,13 @@ import { publicIdOf, shortUrlOf, SITE_PREFIX } from "../links/public-id";
 import { isReservedSlug } from "../links/reserved";
 import { deployWebsite } from "./deploy-website";
 import { isPublishableTemplate } from "./designs";
-import { stripForPlan } from "./strip-free-plan";
+import { PageData, preparePageData } from "./page-data";
 
 export const CreateWebsiteBody = z
   .object({
     websiteId: z.string().min(1),
     templateId: z.string(),
-    data: z.record(z.string(), z.unknown()),
+    data: PageData,
     customSlug: z.unknown().optional(),
     systemDomain: z.string().optional(),
     useSystemDomain: z.boolean().optional(),
@@ -77,7 +77,7 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
   if (!isPublishableTemplate(body.templateId)) throw new HopError("invalid_request", { field: "templateId", message: `Unknown design '${body.templateId}'.` });
   if (body.customSlug !== undefined && typeof body.customSlug !== "string") throw new HopError("INVALID_SLUG", { field: "customSlug" });
   const address = await addressFor(db, account, body);
-  const data = stripForPlan(body.data, account.plan);
+  const data = await preparePageData(db, account, body.data, address.domain === config().primaryDomain);
   const profile = (data.profile ?? {}) as { name?: unknown };
   try {
     const link = await db.$transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
           title: typeof profile.name === "string" ? profile.name.slice(0, 500) : null,
           isActive: !atActiveLimit,
           inactiveReason: atActiveLimit ? "active_limit_reached" : null,
-          behavior: isPaidPlan(account.plan) ? body.deepLinkBehavior ?? "conservative" : "conservative",
+          behavior: isPaidPlan(account.plan) ? body.deepLinkBehavior ?? body.data.settings?.deepLinkBehavior ?? "conservative" : "conservative",
           templateId: body.templateId,
           data: data as object,
         },

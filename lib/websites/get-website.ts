@@ -4,11 +4,16 @@ import { HopError } from "../errors";
 import { shortUrlOf } from "../links/public-id";
 import { resolveLink } from "../links/resolve-identifier";
 
-/** GET /v1/websites/{id}: by id, slug, short URL or custom domain (the page's address). */
-export async function getWebsite(db: Db, callerId: string, identifier: string) {
+/** The caller's website (or an acting team owner's) by id, slug, short URL or custom domain; 404 otherwise. */
+export async function findWebsite(db: Db, callerId: string, identifier: string) {
   const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds: await actingTeamOwners(db, callerId) });
   if (!found || found.link.type !== "website") throw new HopError("link_not_found", { message: `No website '${identifier}'.` });
-  const w = found.link;
+  return found.link;
+}
+
+/** GET /v1/websites/{id}. */
+export async function getWebsite(db: Db, callerId: string, identifier: string) {
+  const w = await findWebsite(db, callerId, identifier);
   return {
     data: {
       id: w.publicId,

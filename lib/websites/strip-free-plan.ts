@@ -1,8 +1,7 @@
 import { isPaidPlan } from "../accounts/plans";
+import { isContactBlock } from "../bio/page-settings";
 
 type Data = Record<string, unknown>;
-
-const CONTACT_BLOCK_TYPES = new Set(["contact", "contact-form", "contactForm", "contact_collection", "email-capture"]);
 
 function isObject(value: unknown): value is Data {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -25,6 +24,6 @@ export function stripForPlan(data: Data, plan: string): Data {
   }
   if (isObject(copy.profile)) delete copy.profile.verified;
   if (isObject(copy.socialsAppearance)) delete copy.socialsAppearance.showFollowers;
-  if (Array.isArray(copy.links)) copy.links = copy.links.filter((block) => !(isObject(block) && CONTACT_BLOCK_TYPES.has(String(block.type))));
+  if (Array.isArray(copy.links)) copy.links = copy.links.filter((block) => !isContactBlock(block));
   return copy;
 }

@@ -1,0 +1,7 @@
+import { apiRoute, json } from "@/lib/api/handler";
+import { PaginationQuery } from "@/lib/links/list-links";
+import { listContacts } from "@/lib/websites/list-contacts";
+
+export const GET = apiRoute({ resource: "websites", query: PaginationQuery }, async ({ db, account, params, query }) =>
+  json(await listContacts(db, account.id, params.id, query)),
+);

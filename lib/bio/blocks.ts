@@ -1,0 +1,110 @@
+import { escapeHtml, safeHref } from "../visit/html";
+import { colour, list, obj, str, type Data } from "./data";
+import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
+import { platformLabel, socialIcon } from "./icons";
+import { blockId, isContactBlock } from "./page-settings";
+import { ANIMATIONS, type StyleUse } from "./style";
+
+// The page's blocks in order: link buttons (simple, featured, media), headers, text, dividers and
+// contact forms. A button carries its tracking id, title and type for the click beacon.
+
+export const GO_PARAM = "hop_go";
+
+export interface BlockContext {
+  publicId: string;
+  /** In-app visitors whose page behavior leaves the app: buttons go through `?hop_go=<n>`. */
+  outboundViaBehavior: boolean;
+  contactStatus: "sent" | "invalid" | null;
+  use: StyleUse;
+}
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The fields a contact block asks for (default name and e-mail) and which are required. */
+export function contactFields(block: Data): { fields: ContactField[]; required: Set<ContactField> } {
+  const asked = list(block.fields).filter((f): f is ContactField => (CONTACT_FIELDS as readonly unknown[]).includes(f));
+  const fields = asked.length ? [...new Set(asked)] : (["name", "email"] as ContactField[]);
+  const required = new Set<ContactField>();
+  if (fields.includes("email")) required.add("email");
+  else if (fields.includes("phone")) required.add("phone");
+  for (const f of list(block.required)) if (fields.includes(f as ContactField)) required.add(f as ContactField);
+  return { fields, required };
+}
+
+const FIELD_MARKUP: Record<ContactField, (required: boolean) => string> = {
+  name: (r) => `<label>Name<input name="name" autocomplete="name" maxlength="200"${r ? " required" : ""}></label>`,
+  email: (r) => `<label>E-mail<input name="email" type="email" autocomplete="email" maxlength="320"${r ? " required" : ""}></label>`,
+  phone: (r) => `<label>Phone<input name="phone" type="tel" autocomplete="tel" maxlength="40"${r ? " required" : ""}></label>`,
+  message: (r) => `<label>Message<textarea name="message" rows="3" maxlength="2000"${r ? " required" : ""}></textarea></label>`,
+};
+
+function contactForm(block: Data, id: string, ctx: BlockContext): string {
+  ctx.use.contact = true;
+  const title = str(block.title);
+  const subtitle = str(block.subtitle) || str(block.text);
+  const heading = `${title ? `<h2>${escapeHtml(title)}</h2>` : ""}${subtitle ? `<p class="text">${escapeHtml(subtitle)}</p>` : ""}`;
+  if (ctx.contactStatus === "sent") {
+    const thanks = str(block.successMessage) || "Thank you! Your details were sent.";
+    return `<div class="contact" id="${escapeHtml(id)}">${heading}<p class="note" role="status">${escapeHtml(thanks)}</p></div>`;
+  }
+  const { fields, required } = contactFields(block);
+  const error = ctx.contactStatus === "invalid" ? '<p class="note" role="alert">Please check the e-mail address or phone number and try again.</p>' : "";
+  return `<form class="contact" id="${escapeHtml(id)}" method="post" action="/__hop/contact">${heading}${error}<input type="hidden" name="page" value="${escapeHtml(ctx.publicId)}"><input type="hidden" name="block" value="${escapeHtml(id)}">${fields.map((f) => FIELD_MARKUP[f](required.has(f))).join("")}<label class="hp" aria-hidden="true">Leave empty<input name="website" tabindex="-1" autocomplete="off"></label><button class="btn" type="submit">${escapeHtml(str(block.buttonLabel) || "Send")}</button></form>`;
+}
+
+function linkButton(block: Data, type: string, index: number, id: string, ctx: BlockContext): string {
+  const href = safeHref(block.url);
+  if (href === "#") return "";
+  const title = str(block.title);
+  const classes = ["btn"];
+  if (type === "featured") classes.push("featured");
+  const style = str(block.style) as ButtonStyle;
+  if ((BUTTON_STYLE_NAMES as readonly string[]).includes(style)) {
+    classes.push(`bs-${style}`);
+    ctx.use.buttonStyles.add(style);
+  }
+  const animation = str(block.animation);
+  if (ANIMATIONS[animation]) {
+    classes.push(`an-${animation}`);
+    ctx.use.animations.add(animation);
+  }
+  const colours = obj(block.colors);
+  const inline = [colour(colours.background) && `background:${colour(colours.background)}`, colour(colours.text) && `color:${colour(colours.text)}`].filter(Boolean).join(";");
+  const platform = type === "media" ? str(block.platform) : "";
+  const label = `${platform ? socialIcon(platform) : ""}${escapeHtml(title || str(block.url).trim())}`;
+  const subtitle = str(block.subtitle) || (platform ? platformLabel(platform) : "");
+  // Through the page's behavior, the href is our own `?hop_go=<n>`; the beacon still reports the destination.
+  const via = ctx.outboundViaBehavior && /^https?:/i.test(href);
+  const target = via ? `?${GO_PARAM}=${index}` : href;
+  return `<a class="${classes.join(" ")}" href="${target}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(type)}"${via ? ` data-hop-url="${href}"` : ""}${inline ? ` style="${escapeHtml(inline)}"` : ""}>${label}${subtitle ? `<small>${escapeHtml(subtitle)}</small>` : ""}</a>`;
+}
+
+function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
+  const block = obj(raw);
+  const type = str(block.type) || "simple";
+  const id = blockId(raw, index);
+  if (isContactBlock(raw)) return contactForm(block, id, ctx);
+  switch (type) {
+    case "divider":
+      return '<hr class="divider">';
+    case "header":
+      return `<h2 class="header">${escapeHtml(str(block.title) || str(block.text))}</h2>`;
+    case "text":
+      return `<p class="text">${escapeHtml(str(block.text) || str(block.title))}</p>`;
+    default:
+      return linkButton(block, type, index, id, ctx);
+  }
+}
+
+export function renderBlocks(data: Data, ctx: BlockContext): string {
+  return list(data.links).slice(0, 200).map((block, index) => renderBlock(block, index, ctx)).join("");
+}
+
+/** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs. */
+export function blockDestination(data: unknown, index: number): { url: string; id: string } | null {
+  const block = list(obj(data).links)[index];
+  if (block === undefined || isContactBlock(block)) return null;
+  const url = str(obj(block).url).trim();
+  return /^https?:\/\//i.test(url) ? { url, id: blockId(block, index) } : null;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { contactFields, type ContactField } from "../bio/blocks";
+import { contactBlockById } from "../bio/page-settings";
+import type { Db } from "../db/open";
+import { newId } from "../ids";
+
+// A visitor's submission of a page's contact block, checked against the block it names (its
+// fields and which are required) and stored as a Contact row of the page; the row goes when the
+// page is deleted (foreign key with cascade).
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const ContactSubmission = z.object({
+  page: z.string().min(1).max(300),
+  block: z.string().min(1).max(200),
+  name: optionalText(200),
+  email: optionalText(320).pipe(z.email().optional()),
+  phone: optionalText(40).pipe(z.string().regex(/^\+?[\d\s().-]{5,40}$/).optional()),
+  message: optionalText(2000),
+  /** Honeypot: hidden from people; a bot that fills it is answered as if stored. */
+  website: z.string().max(2000).optional(),
+});
+export type ContactSubmission = z.infer<typeof ContactSubmission>;
+
+export interface ContactPage {
+  id: string;
+  accountId: string;
+  type: string;
+  domain: string;
+  slug: string;
+  isActive: boolean;
+  data: unknown;
+}
+
+/** The visitor path's lookup of a page by its public id, across all accounts (hence unsafe). */
+export async function unsafeFindPageForContact(db: Db, publicId: string): Promise<ContactPage | null> {
+  return db.link.findUnique({ where: { publicId }, select: { id: true, accountId: true, type: true, domain: true, slug: true, isActive: true, data: true } });
+}
+
+export type StoreResult = "stored" | "invalid" | "no-such-form";
+
+export async function storeContact(db: Db, page: ContactPage, raw: Record<string, string>): Promise<StoreResult> {
+  const parsed = ContactSubmission.safeParse(raw);
+  const blockIdSent = typeof raw.block === "string" ? raw.block : "";
+  const block = page.type === "website" && page.isActive ? contactBlockById(page.data, blockIdSent) : null;
+  if (!block) return "no-such-form";
+  if (!parsed.success) return "invalid";
+  const { fields, required } = contactFields(block);
+  const values: Partial<Record<ContactField, string>> = {};
+  for (const field of fields) if (parsed.data[field] !== undefined) values[field] = parsed.data[field];
+  for (const field of required) if (values[field] === undefined) return "invalid";
+  if (!values.email && !values.phone) return "invalid";
+  await db.contact.create({
+    data: { id: newId("cnt"), linkId: page.id, accountId: page.accountId, blockId: parsed.data.block, name: values.name ?? null, email: values.email ?? null, phone: values.phone ?? null, message: values.message ?? null },
+  });
+  return "stored";
+}
