@@ -12,6 +12,7 @@ describe("two-account isolation", () => {
   let link: { id: string; url: string };
   let group: { id: string };
   let preset: { id: string };
+  let website: { id: string };
   before(async () => {
     server = await startServer();
     alice = await createAccount(server);
@@ -19,6 +20,7 @@ describe("two-account isolation", () => {
     link = (await api(server, "POST", "/v1/links", { key: alice.key, body: { url: "https://example.com", slug: "alices-link" } })).body.data;
     group = (await api(server, "POST", "/v1/groups", { key: alice.key, body: { name: "Alice's" } })).body;
     preset = (await api(server, "POST", "/v1/geo-presets", { key: alice.key, body: { name: "A", countries: ["FR"] } })).body;
+    website = (await api(server, "POST", "/v1/websites", { key: alice.key, body: { websiteId: "w", templateId: "simple-stack-v2", customSlug: "alices-page", data: { profile: { name: "Alice" }, links: [{ type: "contact", id: "c" }] } } })).body;
   });
   after(() => server.stop());
 
@@ -52,5 +54,16 @@ describe("two-account isolation", () => {
     const use = await api(server, "POST", "/v1/links", { key: bob.key, body: { url: "https://example.com", slug: "bobs-geo", geoRules: [{ presetId: preset.id, redirectUrl: "https://x.io" }] } });
     assert.equal(use.status, 400);
     assert.equal(use.body.error.field, "geoRules[0].presetId");
+  });
+
+  test("websites and the contacts they collected", async () => {
+    assert.equal((await api(server, "GET", `/v1/websites/${website.id}`, { key: bob.key })).status, 404);
+    assert.equal((await api(server, "GET", `/v1/websites/${website.id}/contacts`, { key: bob.key })).status, 404);
+    assert.equal((await api(server, "POST", `/v1/websites/${website.id}/duplicate`, { key: bob.key, body: { slug: "bobs-copy" } })).status, 404);
+    assert.equal((await api(server, "GET", `/v1/analytics/links/${website.id}`, { key: bob.key })).status, 404);
+    const rule = await api(server, "POST", "/v1/websites", { key: bob.key, body: { websiteId: "w", templateId: "simple-stack-v2", data: { settings: { geoRules: [{ presetId: preset.id, redirectUrl: "https://x.io" }] } } } });
+    assert.equal(rule.status, 400);
+    assert.equal(rule.body.error.field, "data.settings.geoRules[0].presetId");
+    assert.equal((await api(server, "GET", `/v1/websites/${website.id}/contacts`, { key: alice.key })).status, 200);
   });
 });

@@ -14,7 +14,7 @@ export function visit(
   server: HopServer,
   host: string,
   pathAndQuery: string,
-  options: { userAgent?: string; headers?: Record<string, string>; method?: string } = {},
+  options: { userAgent?: string; headers?: Record<string, string>; method?: string; body?: string } = {},
 ): Promise<VisitResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -34,8 +34,13 @@ export function visit(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(options.body);
   });
+}
+
+/** A visitor's form post (application/x-www-form-urlencoded), as a browser sends it without JavaScript. */
+export function postForm(server: HopServer, host: string, path: string, fields: Record<string, string>, options: { userAgent?: string } = {}): Promise<VisitResponse> {
+  return visit(server, host, path, { method: "POST", userAgent: options.userAgent, body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
 }
 
 export const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";

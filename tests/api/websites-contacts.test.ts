@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, createAccount, type TestAccount } from "../helpers/api";
+import { startServer, type HopServer } from "../helpers/server";
+import { agent, PRIMARY, postForm, visit } from "../helpers/visit";
+
+// Contact-collection blocks: the page renders a form that posts to /__hop/contact on its own host
+// (no JavaScript); a valid submission is stored and listed by GET /v1/websites/{id}/contacts; the
+// rows go when the page is deleted.
+
+const SYSTEM = "bio.contacts.test";
+
+describe("website contact collection", () => {
+  let server: HopServer;
+  let account: TestAccount;
+  before(async () => {
+    server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+    account = await createAccount(server);
+  });
+  after(() => server.stop());
+
+  const publish = async (slug: string, block: Record<string, unknown> = {}) => {
+    const res = await api(server, "POST", "/v1/websites", {
+      key: account.key,
+      body: { websiteId: slug, templateId: "bonbon-card", customSlug: slug, data: { profile: { name: "Collector" }, links: [{ type: "simple", title: "Site", url: "https://example.com" }, { type: "contact", id: "join", title: "Join the list", fields: ["name", "email", "message"], ...block }] } },
+    });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const contacts = (id: string) => api(server, "GET", `/v1/websites/${id}/contacts`, { key: account.key });
+  const submit = (fields: Record<string, string>, host = PRIMARY, userAgent?: string) => postForm(server, host, "/__hop/contact", fields, { userAgent });
+
+  test("the page shows the form and allows it to post to its own host", async () => {
+    const id = await publish("form-page");
+    const page = await visit(server, PRIMARY, `/${id}`);
+    assert.match(page.body, /<form class="contact" id="join" method="post" action="\/__hop\/contact">/);
+    assert.match(String(page.headers["content-security-policy"]), /form-action 'self'/);
+    const plain = await api(server, "POST", "/v1/websites", { key: account.key, body: { websiteId: "x", templateId: "bonbon-card", customSlug: "no-form", data: { profile: { name: "x" } } } });
+    assert.match(String((await visit(server, PRIMARY, `/${plain.body.id}`)).headers["content-security-policy"]), /form-action 'none'/);
+  });
+
+  test("a submission is stored, listed newest first, and the visitor lands back on the page with a thank-you", async () => {
+    const id = await publish("stored-page", { successMessage: "Welcome aboard!" });
+    const sent = await submit({ page: id, block: "join", name: " Ada ", email: "ada@example.com", message: "Hello <b>there</b>" });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.location, `/${id}?contact=sent#join`);
+    const back = await visit(server, PRIMARY, sent.headers.location!.replace(/#.*/, ""));
+    assert.ok(back.body.includes("Welcome aboard!"));
+    await submit({ page: id, block: "join", email: "grace@example.com", phone: "+1 555 0100" });
+    const list = await contacts(id);
+    assert.equal(list.status, 200, list.text);
+    assert.equal(list.body.pagination.totalCount, 2);
+    const [newest, oldest] = list.body.data;
+    assert.equal(newest.email, "grace@example.com");
+    assert.equal(newest.phone, null, "a field the block does not ask for is not kept");
+    assert.deepEqual({ ...oldest, id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, websiteId: id, blockId: "join", name: "Ada", email: "ada@example.com", phone: null, message: "Hello <b>there</b>" });
+    assert.match(oldest.id, /^cnt_/);
+    assert.equal((await api(server, "GET", `/v1/websites/${id}/contacts?limit=1&page=2`, { key: account.key })).body.data[0].email, "ada@example.com");
+    assert.equal((await api(server, "GET", `/v1/websites/${id}/contacts?limit=500`, { key: account.key })).body.error.field, "limit");
+  });
+
+  test("a mistake goes back to the form; honeypots, bots, unknown forms and other hosts store nothing", async () => {
+    const id = await publish("strict-page", { fields: ["email"] });
+    for (const email of ["not-an-email", "", "a@b"]) {
+      const res = await submit({ page: id, block: "join", email });
+      assert.equal(res.status, 303, email);
+      assert.equal(res.headers.location, `/${id}?contact=invalid#join`);
+    }
+    assert.equal((await submit({ page: id, block: "join", email: "bot@example.com", website: "http://spam.example" })).headers.location, `/${id}?contact=sent#join`);
+    assert.equal((await submit({ page: id, block: "join", email: "bot@example.com" }, PRIMARY, agent({ category: "bot" }))).headers.location, `/${id}?contact=sent#join`);
+    assert.equal((await submit({ page: id, block: "nope", email: "a@example.com" })).status, 404);
+    assert.equal((await submit({ page: "no-such-page", block: "join", email: "a@example.com" })).status, 404);
+    assert.equal((await submit({ page: id, block: "join", email: "a@example.com" }, SYSTEM)).status, 404, "a page's form answers on its own host only");
+    assert.equal((await submit({ page: id, block: "join", email: "x@example.com", message: "m".repeat(20_000) })).status, 413);
+    assert.equal((await contacts(id)).body.pagination.totalCount, 0);
+  });
+
+  test("a visitor may send five submissions per page in ten minutes", async () => {
+    const id = await publish("busy-page");
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await submit({ page: id, block: "join", email: `p${i}@example.com` })).status);
+    assert.deepEqual(statuses, [303, 303, 303, 303, 303, 429]);
+    assert.equal((await contacts(id)).body.pagination.totalCount, 5);
+  });
+
+  test("contacts are deleted with the page: the address published again starts empty", async () => {
+    const id = await publish("deleted-page");
+    await submit({ page: id, block: "join", email: "keep@example.com" });
+    assert.equal((await contacts(id)).body.pagination.totalCount, 1);
+    assert.equal((await api(server, "DELETE", `/v1/links/${id}`, { key: account.key })).status, 200);
+    assert.equal((await contacts(id)).status, 404);
+    assert.equal((await submit({ page: id, block: "join", email: "late@example.com" })).status, 404, "the form of a deleted page stores nothing");
+    assert.equal(await publish("deleted-page"), id);
+    assert.deepEqual((await contacts(id)).body.data, []);
+  });
+});
