@@ -31,7 +31,7 @@ const LAYOUTS: Record<Design["layout"], string> = {
   grid: "main{max-width:720px}.links{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}.links>:not(.btn),.links .featured{grid-column:1/-1}.links .btn{min-height:72px;display:flex;flex-direction:column;align-items:center;justify-content:center}",
   terminal: "main{max-width:640px;text-align:left}.socials{justify-content:flex-start}h1:before{content:'$ whoami\\A';white-space:pre;color:var(--m);font-size:.8em}.links .btn:before{content:'> '}",
   sleeve: ".avatar{width:min(70vw,260px);height:min(70vw,260px);border-radius:calc(var(--r) / 4);font-size:5rem}main{max-width:520px}",
-  split: "@media(min-width:900px){main{max-width:920px;display:grid;grid-template-columns:300px 1fr;gap:40px;text-align:left}.profile{position:sticky;top:32px;align-self:start}.socials{justify-content:flex-start}}",
+  split: "@media(min-width:900px){main{max-width:920px;display:grid;grid-template-columns:300px 1fr;gap:0 40px;align-content:start;text-align:left}.profile{position:sticky;top:32px;align-self:start}.socials{justify-content:flex-start}main>footer{grid-column:2}}",
   print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:2.4rem;line-height:1}",
 };
 
@@ -111,7 +111,7 @@ export function pageCss(design: Design, data: Data, use: StyleUse): string {
     ".badge{display:inline-block;width:.8em;height:.8em;margin-left:6px;vertical-align:.05em;color:var(--a)}",
     ".socials{display:flex;flex-wrap:wrap;gap:10px;justify-content:center;margin:0 0 20px}.socials a{display:inline-flex;align-items:center;gap:6px;color:var(--t);font-size:.8rem;padding:8px;border-radius:999px;text-decoration:none;border:1px solid color-mix(in srgb,var(--t) 25%,transparent)}.socials .ico{display:block}",
     `.links{display:flex;flex-direction:column;gap:12px}.btn{display:block;padding:15px 18px;border-radius:var(--r);text-decoration:none;font-weight:600;overflow-wrap:anywhere;transition:transform .15s;${BUTTON_STYLES[design.button]}}.btn:hover{transform:translateY(-1px)}.btn:focus-visible{outline:3px solid var(--a);outline-offset:2px}`,
-    ".btn small{display:block;font-weight:400;opacity:.8}.btn .ico{display:inline-block;vertical-align:-4px;margin-right:8px}.featured{padding:24px 18px;font-size:1.1rem}.header{font-size:1rem;font-weight:700;margin:10px 0 0;text-align:left}.text{color:var(--m);text-align:left;line-height:1.5;margin:0}.divider{border:0;border-top:1px solid var(--m);width:100%;opacity:.4;margin:4px 0}",
+    ".btn small{display:block;font-weight:400;opacity:.8}.btn .ico{display:inline-block;vertical-align:-4px;margin-right:8px}.featured{padding:24px 18px;font-size:1.1rem}.header{font-size:1rem;font-weight:700;margin:10px 0 0}.text{color:var(--m);line-height:1.5;margin:0}.divider{border:0;border-top:1px solid var(--m);width:100%;opacity:.4;margin:4px 0}",
     "footer{margin-top:28px;font-size:.75rem;color:var(--m)}footer a{color:inherit}",
     use.contact
       ? ".contact{display:grid;gap:10px;text-align:left;padding:16px;border-radius:var(--r);background:color-mix(in srgb,var(--s) 85%,transparent);border:1px solid color-mix(in srgb,var(--t) 15%,transparent)}.contact h2{margin:0;font-size:1rem}.contact label{display:grid;gap:4px;font-size:.85rem;color:var(--m)}.contact input,.contact textarea{font:inherit;color:#111;background:#fff;padding:10px 12px;border:1px solid #bbb;border-radius:8px;width:100%}.contact button{font:inherit;cursor:pointer;text-align:center}.contact .hp{position:absolute;left:-9999px}.note{margin:0;padding:10px 12px;border-radius:8px;background:color-mix(in srgb,var(--a) 15%,transparent)}"
@@ -121,6 +121,7 @@ export function pageCss(design: Design, data: Data, use: StyleUse): string {
     [...use.buttonStyles].filter((s) => s !== design.button).map((s) => `.links .bs-${s}{${BUTTON_STYLES[s]}}`).join(""),
     use.animations.size ? `@media(prefers-reduced-motion:no-preference){${[...use.animations].map((a) => ANIMATIONS[a]).join("")}}` : "",
     LAYOUTS[design.layout],
+    design.extra ?? "",
     typography(data),
   ].join("");
 }

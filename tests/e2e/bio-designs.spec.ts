@@ -5,7 +5,7 @@ import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
 import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 
-// Every design in real Chromium at a phone and a desktop size: name, bio and every link visible
+// Every design in real Chromium at the smallest phone (320 px), a phone and a desktop size: name, bio and every link visible
 // and clickable, no console error; screenshots go to tests/e2e/screenshots (git-ignored). Then an
 // XSS corpus in every field must not run.
 
@@ -35,11 +35,15 @@ async function publish(templateId: string, slug: string, data: unknown): Promise
   return `http://${SYSTEM}:${server.port}/${slug}`;
 }
 
-test("every design renders and its links work at 390×844 and 1280×800", async () => {
-  test.setTimeout(180_000);
+test("every design renders and its links work at 320×640, 390×844 and 1280×800", async () => {
+  test.setTimeout(300_000);
   for (const templateId of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
-    const url = await publish(templateId, `d-${templateId}`, { profile: { name: `Name of ${templateId}`, bio: "A short bio" }, links: LINKS, socials: [{ platform: "github", handle: "hop" }] });
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const url = await publish(templateId, `d-${templateId}`, {
+      profile: { name: `Name of ${templateId}`, handle: "@hop", bio: "A short bio" },
+      links: [{ type: "header", title: "Latest" }, ...LINKS, { type: "media", platform: "spotify", title: "New single", url: "https://example.com/listen" }, { type: "text", text: "Thanks for stopping by." }],
+      socials: ["instagram", "x", "youtube", "github"].map((platform) => ({ platform, handle: "hop" })),
+    });
+    for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 844 }, { width: 1280, height: 800 }]) {
       const context = await browser.newContext({ viewport, userAgent: DESKTOP_CHROME });
       const page = await context.newPage();
       const errors: string[] = [];
