@@ -5,6 +5,7 @@ import { recordClick } from "../events/record";
 import { visitorGeo } from "../geoip/lookup";
 import { errorFields, log } from "../log";
 import { classifyUserAgent } from "../ua/classify";
+import { readBodyText } from "./read-body";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", JSON)` from the page, on the
 // page's own host. One ClickEvent per button press (the 18+ gate's button is adult-18plus-btn);
@@ -21,21 +22,10 @@ const Beacon = z.object({
   type: z.string().max(50).nullish(),
 });
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function handleClickBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const ua = classifyUserAgent(req.headers["user-agent"]);
-    const raw = await readBody(req);
+    const raw = await readBodyText(req, MAX_BYTES);
     const parsed = raw && !ua.isBot ? Beacon.safeParse(JSON.parse(raw)) : null;
     if (parsed?.success) {
       const host = (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "");

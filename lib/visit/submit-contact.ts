@@ -4,6 +4,7 @@ import { errorFields, log } from "../log";
 import { storeContact, unsafeFindPageForContact } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "./html";
+import { readBodyText } from "./read-body";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
@@ -29,14 +30,8 @@ function allowed(key: string, now = Date.now()): boolean {
 }
 
 async function readForm(req: IncomingMessage): Promise<Record<string, string> | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+  const text = await readBodyText(req, MAX_BYTES);
+  return text === null ? null : Object.fromEntries(new URLSearchParams(text));
 }
 
 function answerPage(res: ServerResponse, status: number, title: string, text: string): void {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { chromium, expect, test, type Browser } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { expect, test, type Browser } from "@playwright/test";
 import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 
@@ -10,7 +10,6 @@ import { startServer, type HopServer } from "../helpers/server";
 // XSS corpus in every field must not run.
 
 const SYSTEM = "bio.hop.test";
-const DESKTOP_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const LINKS = Array.from({ length: 4 }, (_, i) => ({ type: i === 0 ? "featured" : "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
 
 let server: HopServer;
@@ -21,7 +20,7 @@ test.beforeAll(async () => {
   mkdirSync("tests/e2e/screenshots", { recursive: true });
   server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
   key = (await createAccount(server, { plan: "unlimited" })).key;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SYSTEM} 127.0.0.1`] });
+  browser = await launchChromium([SYSTEM]);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
-import { chromium, expect, test, type Browser } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { expect, test, type Browser } from "@playwright/test";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 
@@ -8,7 +8,6 @@ import { startServer, type HopServer } from "../helpers/server";
 // listed by the API, and deleted with the page).
 
 const SYSTEM = "bio.interact.test";
-const DESKTOP_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 let server: HopServer;
 let browser: Browser;
@@ -17,7 +16,7 @@ let key: string;
 test.beforeAll(async () => {
   server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
   key = (await createAccount(server, { plan: "growth" })).key;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SYSTEM} 127.0.0.1`] });
+  browser = await launchChromium([SYSTEM]);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { chromium, expect, test, type Browser } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { expect, test, type Browser } from "@playwright/test";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
 import { admin, startServer, type HopServer } from "../helpers/server";
 import { agent } from "../helpers/visit";
@@ -36,10 +36,7 @@ test.beforeAll(async () => {
     const res = await api(server, "POST", "/v1/links", { key: account.key, body });
     expect(res.status).toBe(201);
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SYSTEM} 127.0.0.1, MAP ${CUSTOM} 127.0.0.1`],
-  });
+  browser = await launchChromium([SYSTEM, CUSTOM]);
 });
 
 test.afterAll(async () => {
@@ -49,7 +46,6 @@ test.afterAll(async () => {
 });
 
 // Headless Chromium announces itself as HeadlessChrome, which Hop counts as a bot (preview page).
-const DESKTOP_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 test("short links on a system domain and a custom domain lead to the destination", async () => {
   const page = await browser.newPage({ userAgent: DESKTOP_CHROME });
