@@ -89,14 +89,18 @@ export async function benchRedirect(): Promise<void> {
     console.log(line("raw node:http (median)", { rps: median(raws.map((r) => r.rps)), p50: median(raws.map((r) => r.p50)), p99: median(raws.map((r) => r.p99)), non2xx3xx: 0 }));
     console.log(line("hop redirect (median)", { rps: median(hops.map((r) => r.rps)), p50: median(hops.map((r) => r.p50)), p99: median(hops.map((r) => r.p99)), non2xx3xx: 0 }));
     console.log(`redirect/raw ratio: ${fmt(median(ratios), 2)}`);
-    console.log(line("escape page (Instagram)", await load(hopUrl, { headers: { host: PRIMARY, "user-agent": INSTAGRAM } })));
+    const escape = await load(hopUrl, { headers: { host: PRIMARY, "user-agent": INSTAGRAM } });
+    console.log(line("escape page (Instagram)", escape));
     await firstHits(hop, account.key);
     const links = Array.from({ length: 10 }, (_, i) => ({ type: "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
+    const socials = ["instagram", "tiktok", "youtube", "github"].map((platform) => ({ platform, handle: "bench" }));
     const site = await api(hop, "POST", "/v1/websites", {
       key: account.key,
-      body: { websiteId: "bench", templateId: "simple-stack-v2", data: { profile: { name: "Bench", bio: "Ten links" }, links } },
+      body: { websiteId: "bench", templateId: "simple-stack-v2", data: { profile: { name: "Bench", handle: "@bench", bio: "Ten links" }, links, socials } },
     });
-    console.log(line("bio page (10 links)", await load(`${hop.url}/site/${site.body.id}`)));
+    const bio = await load(`${hop.url}/site/${site.body.id}`);
+    console.log(line("bio page (10 links, 4 icons)", bio));
+    console.log(`bio page/redirect ratio: ${fmt(bio.rps / median(hops.map((r) => r.rps)), 2)}`);
   } finally {
     await hop.stop();
     raw.close();

@@ -115,6 +115,13 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(second.status, 201);
     assert.equal(second.body.isActive, false);
     assert.equal((await visit(server, PRIMARY, `/site/${second.body.id}`)).status, 404, "inactive pages are not served");
+    const domain = `limited${Date.now().toString(36)}.example`;
+    await api(server, "POST", "/v1/domains", { key: limited.key, body: { domain } });
+    await admin(server, "domain", "force-verify", "--domain", domain);
+    const custom = await publish(page({ customDomain: domain }), limited.key);
+    assert.equal(custom.status, 403, "a custom-domain page must be active");
+    assert.equal(custom.body.code, "ACTIVE_LINK_LIMIT_REACHED");
+    assert.deepEqual([custom.body.currentActive, custom.body.activeLimit], [1, 1]);
     const third = await publish(page(), limited.key);
     assert.equal(third.status, 403);
     assert.equal(third.body.code, "TOTAL_LINK_LIMIT_REACHED");

@@ -67,9 +67,19 @@ test("every design renders and its links work at 320×640, 390×844 and 1280×80
 test("an XSS corpus in every text and URL field runs nothing", async () => {
   const payloads = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "red;}</style><script>alert(1)</script>"];
   const data = (p: string) => ({
-    profile: { name: p, bio: p, avatar: p },
-    links: [{ type: "simple", title: p, url: p, id: p, colors: { background: p } }, { type: "header", title: p }, { type: "text", text: p }, { type: "simple", title: "safe", url: `https://example.com/?q=${encodeURIComponent(p)}` }],
-    socials: [{ platform: p, url: p }],
+    profile: { name: p, bio: p, avatar: p, handle: p },
+    avatar: { type: "emoji", value: p },
+    theme: { background: { type: "solid", solid: p }, typography: { nameColor: p } },
+    links: [
+      { type: "simple", title: p, url: p, id: p, colors: { background: p } },
+      { type: "header", title: p },
+      { type: "text", text: p },
+      { type: "media", platform: p, title: p, url: "https://example.com/media" },
+      { type: "contact", id: p, title: p, subtitle: p, buttonLabel: p, successMessage: p },
+      { type: "simple", title: "safe", url: `https://example.com/?q=${encodeURIComponent(p)}` },
+    ],
+    socials: [{ platform: p, url: p }, { platform: "instagram", handle: p }],
+    socialsAppearance: { style: "buttons" },
     advanced: { pageTitle: p, metaDescription: p, favicon: p },
     background: { color: p },
   });
