@@ -54,9 +54,9 @@ interface Agent {
   device: string;
 }
 
-const AGENTS: Agent[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "..", "..", "..", "shared", "data", "user-agents.json"), "utf8")).agents;
+const AGENTS: Agent[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "..", "fixtures", "user-agents.json"), "utf8")).agents;
 
-/** Real user agents from shared/data/user-agents.json. */
+/** Real user agents: tests/fixtures/user-agents.json, a copy of the brief's shared/data/user-agents.json (sources listed inside), so a clone tests on its own. */
 export function agents(filter: Partial<Agent>): Agent[] {
   return AGENTS.filter((a) => Object.entries(filter).every(([k, v]) => a[k as keyof Agent] === v));
 }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { classifyUserAgent } from "../../lib/ua/classify";
 
 const agents: Array<{ ua: string; category: string; app: string | null; os: string; device: string }> = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, "..", "..", "..", "shared", "data", "user-agents.json"), "utf8"),
+  readFileSync(path.resolve(import.meta.dirname, "..", "fixtures", "user-agents.json"), "utf8"),
 ).agents;
 
 // Our names for the file's apps; the Google app's and WhatsApp's browsers are not escaped.
