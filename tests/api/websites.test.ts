@@ -100,16 +100,16 @@ describe("websites: publish and read, and how visitors reach them", () => {
     }
   });
 
-  test("a paid plan publishes the data as sent (free-plan stripping: tests/unit/strip-free-plan.test.ts)", async () => {
+  test("a paid plan publishes the data as sent (free accounts: tests/unit/service-website-free-plan.test.ts)", async () => {
     const paid = await publish(page({ customSlug: `kept-${Date.now().toString(36)}` }));
     const kept = (await api(server, "GET", `/v1/websites/${paid.body.id}`, { key: account.key })).body.data.data;
     assert.equal(kept.profile.verified, true, "a paid plan keeps everything");
     assert.equal(kept.links.length, 3);
   });
 
-  test("limits: inactive at the active limit on the primary domain, 403 at the total limit", async () => {
+  test("limits: inactive at the active limit on the primary domain, 403 on a custom domain; 403 at the total limit", async () => {
     const limited = await createAccount(server);
-    await admin(server, "account", "set-limits", "--email", limited.email, "--total", "2", "--active", "1");
+    await admin(server, "account", "set-limits", "--email", limited.email, "--total", "3", "--active", "1");
     assert.equal((await publish(page(), limited.key)).body.isActive, true);
     const second = await publish(page(), limited.key);
     assert.equal(second.status, 201);
@@ -122,9 +122,12 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(custom.status, 403, "a custom-domain page must be active");
     assert.equal(custom.body.code, "ACTIVE_LINK_LIMIT_REACHED");
     assert.deepEqual([custom.body.currentActive, custom.body.activeLimit], [1, 1]);
-    const third = await publish(page(), limited.key);
-    assert.equal(third.status, 403);
-    assert.equal(third.body.code, "TOTAL_LINK_LIMIT_REACHED");
+    assert.equal((await visit(server, domain, "/")).status, 404, "nothing was created on the domain");
+    assert.equal((await publish(page(), limited.key)).body.isActive, false, "the refused page did not count toward the total");
+    const fourth = await publish(page(), limited.key);
+    assert.equal(fourth.status, 403);
+    assert.equal(fourth.body.code, "TOTAL_LINK_LIMIT_REACHED");
+    assert.deepEqual([fourth.body.currentUsed, fourth.body.totalLimit], [3, 3]);
   });
 
   test("bad bodies and unknown designs; another account's page is 404", async () => {
