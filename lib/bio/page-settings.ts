@@ -1,10 +1,7 @@
-import { ADULT_BUTTON_ID } from "../events/rollups";
 import { list, obj, str, type Data } from "./data";
 
 // The page-level switches of the editor data (`settings` and friends) that the visitor path acts
 // on before or around rendering.
-
-export { ADULT_BUTTON_ID };
 
 /** Block types that collect visitor contacts (removed on free plans). */
 const CONTACT_BLOCK_TYPES: ReadonlySet<string> = new Set(["contact", "contact-form", "contactForm", "contact_collection", "email-capture"]);

@@ -1,4 +1,4 @@
-import { escapeHtml, safeHref } from "../visit/html";
+import { escapeHtml, isSafeHref, safeHref } from "../visit/html";
 import { httpsImage, list, obj, str, type Data } from "./data";
 import { platformKey, platformLabel, socialIcon } from "./icons";
 import type { StyleUse } from "./style";
@@ -18,7 +18,7 @@ const PROFILE_BASES: Record<string, string> = {
 /** A social's link: a full URL as given, else the platform's profile address for a plain handle. */
 export function socialHref(social: Data): string {
   const given = (str(social.url) || str(social.handle)).trim();
-  if (/^(https?:\/\/|mailto:|tel:)/i.test(given)) return given;
+  if (isSafeHref(given)) return given;
   const key = platformKey(str(social.platform));
   if (key === "email" && /^[^\s@<>"]+@[^\s@<>"]+\.[a-z]{2,}$/i.test(given)) return `mailto:${given}`;
   if (key === "phone" && /^\+?[\d\s().-]{5,20}$/.test(given)) return `tel:${given.replace(/[\s().-]/g, "")}`;

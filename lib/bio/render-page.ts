@@ -3,7 +3,8 @@ import { escapeHtml, safeHref } from "../visit/html";
 import { renderBlocks } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
 import { designOf } from "./designs";
-import { ADULT_BUTTON_ID, hidesBranding, isAdultGated, isContactBlock } from "./page-settings";
+import { ADULT_BUTTON_ID } from "../events/rollups";
+import { hidesBranding, isAdultGated, isContactBlock } from "./page-settings";
 import { renderProfile, renderSocials } from "./profile";
 import { pageCss, type StyleUse } from "./style";
 import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
@@ -11,8 +12,6 @@ import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
 // Server-rendered bio page: readable without JavaScript, every user string escaped, only
 // http(s)/mailto/tel hrefs, CSS values from user data checked, and one small nonce'd script that
 // reports button presses to the click beacon (plus the owner's own analytics tags, if set).
-
-export { isAdultGated } from "./page-settings";
 
 export interface BioPageInput {
   publicId: string;

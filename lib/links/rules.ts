@@ -34,15 +34,15 @@ function invalid(field: string, message: string): HopError {
 /**
  * Validates geoRules: countries as codes or names (stored as codes), a presetId's countries copied
  * in at save time, cities kept as given, redirectUrl absolute http(s) (and not blocked on the
- * primary domain).
+ * primary domain). `path` names the rules in errors (a page's are `data.settings.geoRules`).
  */
-export async function normalizeGeoRules(db: Db, ownerId: string, value: unknown, onPrimary: boolean): Promise<GeoRule[]> {
+export async function normalizeGeoRules(db: Db, ownerId: string, value: unknown, onPrimary: boolean, path = "geoRules"): Promise<GeoRule[]> {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalid("geoRules", "must be an array");
-  if (value.length > 50) throw invalid("geoRules", "at most 50 rules");
+  if (!Array.isArray(value)) throw invalid(path, "must be an array");
+  if (value.length > 50) throw invalid(path, "at most 50 rules");
   const rules: GeoRule[] = [];
   for (const [index, raw] of value.entries()) {
-    const field = `geoRules[${index}]`;
+    const field = `${path}[${index}]`;
     const parsed = RawGeoRule.safeParse(raw);
     if (!parsed.success) throw invalid(field, parsed.error.issues[0].message);
     const rule = parsed.data;

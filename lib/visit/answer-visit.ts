@@ -4,12 +4,12 @@ import { visitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { classifyUserAgent } from "../ua/classify";
-import { behaviorAction } from "./behaviors";
+import { answerThroughBehavior } from "./behaviors";
 import { chooseDestination, forwardQuery } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
-import { escapePage, notFoundPage, previewPage } from "./pages";
-import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
+import { notFoundPage, previewPage } from "./pages";
+import { header, htmlResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
@@ -47,8 +47,7 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   if (link.type === "website") return answerWebsite(link, req, { ua, geo });
   const destination = forwardQuery(chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!, req.search);
   if (ua.isBot || req.method === "HEAD") return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
-  const action = behaviorAction(link.behavior, ua.inApp);
-  const redirected = action.kind === "redirect" || !ua.inApp;
+  const answer = answerThroughBehavior(destination, link.behavior, ua, link.alternateBackUrl);
   recordVisit({
     linkId: link.id,
     accountId: link.accountId,
@@ -59,10 +58,9 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
     platform: ua.platform,
     browser: ua.browser,
     referrer: header(req.headers, "referer") ?? null,
-    redirected,
+    redirected: answer.status === 302,
   });
-  if (redirected || !ua.inApp) return redirectResponse(destination);
-  return htmlResponse(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.kind === "escape" && action.attempt, alternateBackUrl: link.alternateBackUrl }));
+  return answer;
 }
 
 function withoutBody(answer: VisitAnswer, method: string): VisitAnswer {

@@ -1,17 +1,18 @@
 import { blockDestination, GO_PARAM } from "../bio/blocks";
-import { ADULT_BUTTON_ID, isAdultGated, isBotProtected, pageGeoRules } from "../bio/page-settings";
+import { isAdultGated, isBotProtected, pageGeoRules } from "../bio/page-settings";
 import { bioPageCsp, renderBioPage } from "../bio/render-page";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
 import { recordClick, recordVisit } from "../events/record";
+import { ADULT_BUTTON_ID } from "../events/rollups";
 import type { VisitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
-import { behaviorAction } from "./behaviors";
+import { answerThroughBehavior, leavesInAppBrowser } from "./behaviors";
 import { chooseDestination } from "./choose-destination";
 import { nonce } from "./html";
 import type { VisitLink } from "./link-cache";
-import { escapePage, previewPage } from "./pages";
+import { previewPage } from "./pages";
 import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // A bio page's visit: bots get the page uncounted (or, with botProtection, a preview without the
@@ -23,14 +24,14 @@ interface Visitor {
   geo: VisitorGeo;
 }
 
-function renderFor(link: VisitLink, req: VisitRequest, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
+function renderFor(link: VisitLink, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
   const n = nonce();
   const html = renderBioPage({ publicId: link.publicId, url: shortUrlOf(link.domain, link.slug), templateId: link.templateId, data: link.data, nonce: n, brandingUrl: config().appUrl, ...options });
   return htmlResponse(200, { nonce: n, html }, {}, bioPageCsp(link.data));
 }
 
-function botAnswer(link: VisitLink, req: VisitRequest): VisitAnswer {
-  if (!isBotProtected(link.data)) return renderFor(link, req, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null });
+function botAnswer(link: VisitLink): VisitAnswer {
+  if (!isBotProtected(link.data)) return renderFor(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null });
   const data = obj(link.data);
   const advanced = obj(data.advanced);
   const profile = obj(data.profile);
@@ -39,7 +40,7 @@ function botAnswer(link: VisitLink, req: VisitRequest): VisitAnswer {
 }
 
 export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: Visitor): VisitAnswer {
-  if (ua.isBot || req.method === "HEAD") return botAnswer(link, req);
+  if (ua.isBot || req.method === "HEAD") return botAnswer(link);
   const referrer = header(req.headers, "referer") ?? null;
   const count = (redirected: boolean) =>
     recordVisit({ linkId: link.id, accountId: link.accountId, at: new Date(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected });
@@ -50,9 +51,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
     // The page view was counted when the page loaded and the press by the beacon: nothing to record.
     const target = /^\d{1,3}$/.test(go) ? blockDestination(link.data, Number(go)) : null;
     if (!target) return redirectResponse(req.pathname);
-    const action = behaviorAction(link.behavior, ua.inApp);
-    if (action.kind === "redirect" || !ua.inApp) return redirectResponse(target.url);
-    return htmlResponse(200, escapePage({ destination: target.url, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl: null }));
+    return answerThroughBehavior(target.url, link.behavior, ua, null);
   }
 
   const geoTarget = chooseDestination({ destination: null, geoRules: pageGeoRules(link.data), languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined });
@@ -70,9 +69,9 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
     // The gate's button without JavaScript: the confirmed reload is the tracked click.
     recordClick({ linkId: link.id, accountId: link.accountId, at: new Date(), buttonId: ADULT_BUTTON_ID, buttonTitle: "I am 18 or older", buttonUrl: null, buttonType: "adult-confirmation", country: geo.country, device: ua.device, platform: ua.platform, referrer });
   }
-  return renderFor(link, req, {
+  return renderFor(link, {
     adultConfirmed,
-    outboundViaBehavior: ua.inApp !== null && behaviorAction(link.behavior, ua.inApp).kind === "escape",
+    outboundViaBehavior: leavesInAppBrowser(link.behavior, ua.inApp),
     contactStatus,
   });
 }

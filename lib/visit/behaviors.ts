@@ -1,4 +1,6 @@
-import type { InAppName } from "../ua/classify";
+import type { InAppName, UaInfo } from "../ua/classify";
+import { escapePage } from "./pages";
+import { htmlResponse, redirectResponse, type VisitAnswer } from "./respond";
 
 // What each redirect behavior does for a person (bots always get the preview page). See
 // docs/redirect-behaviors.md for the user agents behind each case.
@@ -20,4 +22,19 @@ export function behaviorAction(behavior: string, inApp: InAppName | null): Behav
     default:
       return { kind: "escape", attempt: false };
   }
+}
+
+/**
+ * A person sent on to `destination` by `behavior`: a 302, or the escape page when the behavior
+ * leaves the in-app browser they are in. Used for links and for a bio page's buttons alike.
+ */
+export function answerThroughBehavior(destination: string, behavior: string, ua: Pick<UaInfo, "inApp" | "platform">, alternateBackUrl: string | null): VisitAnswer {
+  const action = behaviorAction(behavior, ua.inApp);
+  if (action.kind === "redirect" || !ua.inApp) return redirectResponse(destination);
+  return htmlResponse(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl }));
+}
+
+/** Whether `behavior` takes an in-app visitor through the escape page rather than straight on. */
+export function leavesInAppBrowser(behavior: string, inApp: InAppName | null): boolean {
+  return behaviorAction(behavior, inApp).kind === "escape";
 }

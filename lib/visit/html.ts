@@ -6,10 +6,15 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 }
 
+/** Whether a link may reach a visitor page: http(s), mailto and tel only. */
+export function isSafeHref(value: string): boolean {
+  return /^(https?:\/\/|mailto:|tel:)/i.test(value);
+}
+
 /** Only http(s), mailto and tel links reach a page; anything else becomes "#". */
 export function safeHref(value: unknown): string {
   const text = String(value ?? "").trim();
-  return /^(https?:\/\/|mailto:|tel:)/i.test(text) ? escapeHtml(text) : "#";
+  return isSafeHref(text) ? escapeHtml(text) : "#";
 }
 
 export function nonce(): string {

@@ -1,13 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
-import { answerVisit, type VisitAnswer, type VisitRequest } from "./answer-visit";
+import { answerVisit, type VisitRequest } from "./answer-visit";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
+import { send } from "./respond";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
-
-function send(res: ServerResponse, answer: VisitAnswer): void {
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-}
 
 function toVisitRequest(req: IncomingMessage): VisitRequest {
   const url = req.url ?? "/";

@@ -5,7 +5,8 @@ import { recordClick } from "../events/record";
 import { visitorGeo } from "../geoip/lookup";
 import { errorFields, log } from "../log";
 import { classifyUserAgent } from "../ua/classify";
-import { readBodyText } from "./read-body";
+import { unsafeFindPostedPage } from "../websites/store-contact";
+import { readBodyText } from "./visitor-post";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", JSON)` from the page, on the
 // page's own host. One ClickEvent per button press (the 18+ gate's button is adult-18plus-btn);
@@ -28,9 +29,8 @@ export async function handleClickBeacon(req: IncomingMessage, res: ServerRespons
     const raw = await readBodyText(req, MAX_BYTES);
     const parsed = raw && !ua.isBot ? Beacon.safeParse(JSON.parse(raw)) : null;
     if (parsed?.success) {
-      const host = (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "");
-      const page = await (await db()).link.findUnique({ where: { publicId: parsed.data.page }, select: { id: true, accountId: true, type: true, domain: true } });
-      if (page && page.type === "website" && page.domain.replace(/:\d+$/, "") === host) {
+      const page = await unsafeFindPostedPage(await db(), parsed.data.page, req.headers.host);
+      if (page) {
         const geo = visitorGeo(req.headers, req.socket.remoteAddress);
         recordClick({
           linkId: page.id,

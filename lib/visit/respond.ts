@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { contentSecurityPolicy, type CspSources } from "./html";
 import type { HtmlAnswer } from "./pages";
 
@@ -39,6 +39,11 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
   };
 }
 
-export function redirectResponse(location: string, status = 302): VisitAnswer {
-  return { status, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
+export function redirectResponse(location: string): VisitAnswer {
+  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
+}
+
+export function send(res: ServerResponse, answer: VisitAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
-import { storeContact, unsafeFindPageForContact } from "../websites/store-contact";
+import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "./html";
-import { readBodyText } from "./read-body";
+import { htmlResponse, send } from "./respond";
+import { readBodyText } from "./visitor-post";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
@@ -36,13 +37,7 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string> | 
 
 function answerPage(res: ServerResponse, status: number, title: string, text: string): void {
   const n = nonce();
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-security-policy": `default-src 'none'; style-src 'nonce-${n}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${title}</h1><p>${text}</p></main>` }));
+  send(res, htmlResponse(status, { nonce: n, html: page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${title}</h1><p>${text}</p></main>` }) }));
 }
 
 function backToPage(res: ServerResponse, slug: string, status: "sent" | "invalid", blockId: string): void {
@@ -54,9 +49,8 @@ export async function handleContactSubmission(req: IncomingMessage, res: ServerR
   try {
     const form = await readForm(req);
     if (!form) return answerPage(res, 413, "Too long", "This message is too long to send.");
-    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPageForContact(await db(), form.page) : null;
-    const host = (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "");
-    if (!found || found.domain.replace(/:\d+$/, "") !== host) return answerPage(res, 404, "Form not found", "This form does not exist any more.");
+    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPostedPage(await db(), form.page, req.headers.host) : null;
+    if (!found) return answerPage(res, 404, "Form not found", "This form does not exist any more.");
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(req.headers["user-agent"]).isBot || form.website) return backToPage(res, found.slug, "sent", blockId);
     if (!allowed(`${req.socket.remoteAddress}|${found.id}`)) return answerPage(res, 429, "Slow down", "Too many messages from here. Try again in a few minutes.");

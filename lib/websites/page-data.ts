@@ -3,7 +3,6 @@ import { CONTACT_FIELDS } from "../bio/blocks";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
 import { GOOGLE_TAG, PIXEL } from "../bio/tracking-tags";
 import type { Db } from "../db/open";
-import { HopError, type ErrorCode } from "../errors";
 import { Behavior } from "../links/create-link";
 import { normalizeGeoRules } from "../links/rules";
 import { stripForPlan } from "./strip-free-plan";
@@ -74,13 +73,6 @@ export type PageData = z.infer<typeof PageData>;
 export async function preparePageData(db: Db, account: { id: string; plan: string }, data: PageData, onPrimary: boolean): Promise<Record<string, unknown>> {
   const stripped = stripForPlan(data, account.plan);
   const settings = stripped.settings as Record<string, unknown> | null | undefined;
-  if (settings && settings.geoRules != null) {
-    try {
-      settings.geoRules = await normalizeGeoRules(db, account.id, settings.geoRules, onPrimary);
-    } catch (error) {
-      if (!(error instanceof HopError) || !error.field) throw error;
-      throw new HopError(error.code as ErrorCode, { message: `data.settings.${error.message}`, field: `data.settings.${error.field}`, extras: error.extras });
-    }
-  }
+  if (settings && settings.geoRules != null) settings.geoRules = await normalizeGeoRules(db, account.id, settings.geoRules, onPrimary, "data.settings.geoRules");
   return stripped;
 }

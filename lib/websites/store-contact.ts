@@ -3,6 +3,7 @@ import { contactFields, type ContactField } from "../bio/blocks";
 import { contactBlockById } from "../bio/page-settings";
 import type { Db } from "../db/open";
 import { newId } from "../ids";
+import { isPageHost } from "../visit/visitor-post";
 
 // A visitor's submission of a page's contact block, checked against the block it names (its
 // fields and which are required) and stored as a Contact row of the page; the row goes when the
@@ -28,7 +29,7 @@ export const ContactSubmission = z.object({
 });
 export type ContactSubmission = z.infer<typeof ContactSubmission>;
 
-export interface ContactPage {
+export interface PostedPage {
   id: string;
   accountId: string;
   type: string;
@@ -38,17 +39,21 @@ export interface ContactPage {
   data: unknown;
 }
 
-/** The visitor path's lookup of a page by its public id, across all accounts (hence unsafe). */
-export async function unsafeFindPageForContact(db: Db, publicId: string): Promise<ContactPage | null> {
-  return db.link.findUnique({ where: { publicId }, select: { id: true, accountId: true, type: true, domain: true, slug: true, isActive: true, data: true } });
+/**
+ * The website a visitor POST (click beacon, contact form) names by public id, when it answers on
+ * that request's host. Read across accounts, as a visitor has none: hence unsafe.
+ */
+export async function unsafeFindPostedPage(db: Db, publicId: string, hostHeader: string | undefined): Promise<PostedPage | null> {
+  const page = await db.link.findUnique({ where: { publicId }, select: { id: true, accountId: true, type: true, domain: true, slug: true, isActive: true, data: true } });
+  return page && page.type === "website" && isPageHost(page.domain, hostHeader) ? page : null;
 }
 
 export type StoreResult = "stored" | "invalid" | "no-such-form";
 
-export async function storeContact(db: Db, page: ContactPage, raw: Record<string, string>): Promise<StoreResult> {
+export async function storeContact(db: Db, page: PostedPage, raw: Record<string, string>): Promise<StoreResult> {
   const parsed = ContactSubmission.safeParse(raw);
   const blockIdSent = typeof raw.block === "string" ? raw.block : "";
-  const block = page.type === "website" && page.isActive ? contactBlockById(page.data, blockIdSent) : null;
+  const block = page.isActive ? contactBlockById(page.data, blockIdSent) : null;
   if (!block) return "no-such-form";
   if (!parsed.success) return "invalid";
   const { fields, required } = contactFields(block);
