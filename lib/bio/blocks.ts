@@ -1,14 +1,17 @@
+import { ADULT_BUTTON_ID } from "../events/rollups";
 import { escapeHtml, safeHref } from "../visit/html";
 import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { platformLabel, socialIcon } from "./icons";
-import { blockId, isContactBlock } from "./page-settings";
+import { blockId, isAdultGated, isContactBlock } from "./page-settings";
 import { ANIMATIONS, type StyleUse } from "./style";
 
 // The page's blocks in order: link buttons (simple, featured, media), headers, text, dividers and
-// contact forms. A button carries its tracking id, title and type for the click beacon.
+// contact forms. A button carries its tracking id, title and type for the click beacon; its own
+// colours become rules of the page's nonce'd style block (the CSP blocks style attributes).
 
 export const GO_PARAM = "hop_go";
+const MAX_BLOCKS = 200;
 
 export interface BlockContext {
   publicId: string;
@@ -70,15 +73,51 @@ function linkButton(block: Data, type: string, index: number, id: string, ctx: B
     ctx.use.animations.add(animation);
   }
   const colours = obj(block.colors);
-  const inline = [colour(colours.background) && `background:${colour(colours.background)}`, colour(colours.text) && `color:${colour(colours.text)}`].filter(Boolean).join(";");
+  const own = [colour(colours.background) && `background:${colour(colours.background)}`, colour(colours.text) && `color:${colour(colours.text)}`].filter(Boolean).join(";");
+  const elementId = `hop-btn-${index}`;
+  // An id selector outranks every class rule of the designs, as the style attribute used to.
+  if (own) ctx.use.buttonColours.push(`a#${elementId}{${own}}`);
   const platform = type === "media" ? str(block.platform) : "";
   const label = `${platform ? socialIcon(platform) : ""}${escapeHtml(title || str(block.url).trim())}`;
   const subtitle = str(block.subtitle) || (platform ? platformLabel(platform) : "");
   // Through the page's behavior, the href is our own `?hop_go=<n>`; the beacon still reports the destination.
   const via = ctx.outboundViaBehavior && /^https?:/i.test(href);
   const target = via ? `?${GO_PARAM}=${index}` : href;
-  return `<a class="${classes.join(" ")}" href="${target}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(type)}"${via ? ` data-hop-url="${href}"` : ""}${inline ? ` style="${escapeHtml(inline)}"` : ""}>${label}${subtitle ? `<small>${escapeHtml(subtitle)}</small>` : ""}</a>`;
+  return `<a class="${classes.join(" ")}"${own ? ` id="${elementId}"` : ""} href="${target}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(type)}"${via ? ` data-hop-url="${href}"` : ""}>${label}${subtitle ? `<small>${escapeHtml(subtitle)}</small>` : ""}</a>`;
 }
+
+const NOT_BUTTONS: ReadonlySet<string> = new Set(["divider", "header", "text"]);
+
+/** Whether block n renders as a tracked link button (a link block with an http(s), mailto or tel URL). */
+function isLinkButton(raw: unknown): boolean {
+  const block = obj(raw);
+  return !isContactBlock(raw) && !NOT_BUTTONS.has(str(block.type) || "simple") && safeHref(block.url) !== "#";
+}
+
+export interface TrackedButton {
+  id: string;
+  title: string | null;
+  url: string | null;
+  type: string;
+}
+
+/**
+ * A button of the published page by its tracking id, as the page shows it: what a press is
+ * recorded with, whatever the beacon sent. Null when the page has no such button (the 18+ gate's
+ * only on a gated page).
+ */
+export function trackedButton(data: unknown, id: string): TrackedButton | null {
+  if (id === ADULT_BUTTON_ID) return isAdultGated(data) ? { id, title: ADULT_BUTTON_TITLE, url: null, type: "adult-confirmation" } : null;
+  const blocks = list(obj(data).links).slice(0, MAX_BLOCKS);
+  for (const [index, raw] of blocks.entries()) {
+    if (blockId(raw, index) !== id || !isLinkButton(raw)) continue;
+    const block = obj(raw);
+    return { id, title: str(block.title) || null, url: str(block.url).trim(), type: str(block.type) || "simple" };
+  }
+  return null;
+}
+
+export const ADULT_BUTTON_TITLE = "I am 18 or older";
 
 function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
   const block = obj(raw);
@@ -98,7 +137,7 @@ function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
 }
 
 export function renderBlocks(data: Data, ctx: BlockContext): string {
-  return list(data.links).slice(0, 200).map((block, index) => renderBlock(block, index, ctx)).join("");
+  return list(data.links).slice(0, MAX_BLOCKS).map((block, index) => renderBlock(block, index, ctx)).join("");
 }
 
 /** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs. */

@@ -1,6 +1,6 @@
 import type { CspSources } from "../visit/html";
 import { escapeHtml, safeHref } from "../visit/html";
-import { renderBlocks } from "./blocks";
+import { ADULT_BUTTON_TITLE, renderBlocks } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
 import { designOf } from "./designs";
 import { ADULT_BUTTON_ID } from "../events/rollups";
@@ -33,11 +33,11 @@ export function bioPageCsp(data: unknown): CspSources {
   return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isContactBlock) };
 }
 
-const GATE = `<div class="gate" id="hop-gate"><div><h2>This page is for adults</h2><p>Confirm that you are 18 or older to continue.</p><a class="btn" id="${ADULT_BUTTON_ID}" href="?adult=1" data-hop-id="${ADULT_BUTTON_ID}" data-hop-title="I am 18 or older" data-hop-type="adult-confirmation">I am 18 or older</a></div></div>`;
+const GATE = `<div class="gate" id="hop-gate"><div><h2>This page is for adults</h2><p>Confirm that you are 18 or older to continue.</p><a class="btn" id="${ADULT_BUTTON_ID}" href="?adult=1" data-hop-id="${ADULT_BUTTON_ID}" data-hop-title="${ADULT_BUTTON_TITLE}" data-hop-type="adult-confirmation">${ADULT_BUTTON_TITLE}</a></div></div>`;
 
 function beaconScript(publicId: string, nonce: string): string {
   const page = JSON.stringify(publicId).replace(/</g, "\\u003c");
-  return `<script nonce="${nonce}">document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId,title:a.dataset.hopTitle,url:a.dataset.hopUrl||a.getAttribute("href"),type:a.dataset.hopType}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}})</script>`;
+  return `<script nonce="${nonce}">document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}})</script>`;
 }
 
 export function renderBioPage(input: BioPageInput): string {
@@ -45,7 +45,7 @@ export function renderBioPage(input: BioPageInput): string {
   const profile = obj(data.profile);
   const advanced = obj(data.advanced);
   const design = designOf(input.templateId);
-  const use: StyleUse = { buttonStyles: new Set(), animations: new Set(), contact: false, gate: false, spotlight: false };
+  const use: StyleUse = { buttonStyles: new Set(), animations: new Set(), contact: false, gate: false, spotlight: false, buttonColours: [] };
   const name = str(profile.name);
   const title = str(advanced.pageTitle) || name || "Links";
   const description = str(advanced.metaDescription) || str(profile.bio);

@@ -99,6 +99,8 @@ export interface StyleUse {
   contact: boolean;
   gate: boolean;
   spotlight: boolean;
+  /** Per-button colour rules (`a#hop-btn-<n>{…}`), from checked colours only. */
+  buttonColours: string[];
 }
 
 export function pageCss(design: Design, data: Data, use: StyleUse): string {
@@ -123,5 +125,6 @@ export function pageCss(design: Design, data: Data, use: StyleUse): string {
     LAYOUTS[design.layout],
     design.extra ?? "",
     typography(data),
+    use.buttonColours.join(""),
   ].join("");
 }

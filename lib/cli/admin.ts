@@ -7,13 +7,15 @@ import { relayFlushed } from "../cache/redis-relay";
 import { db } from "../db/open";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
+import { hasForwardingHeaders, isLoopbackIp } from "../net/client-ip";
 import { runCommand } from "./commands";
 
 // The embedded database can be opened by one process only, so while a server runs the CLI sends
-// its command here instead: loopback peers only, authenticated by a secret kept in DATA_DIR.
+// its command here instead: loopback peers only, authenticated by a secret kept in DATA_DIR. A
+// request that came through a proxy (any forwarding header) is refused even with the secret: the
+// reverse proxy in front of Hop is itself a loopback peer, so the peer alone proves nothing.
 
 export const ADMIN_PATH = "/__hop/admin";
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 function dataFile(name: string): string {
   return path.join(config().dataDir, name);
@@ -66,13 +68,20 @@ function sameSecret(given: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The CLI calls http://127.0.0.1:<port>; a proxy passing a public Host on is not the CLI. */
+function isLoopbackHost(host: string | undefined): boolean {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
+  return name === "localhost" || isLoopbackIp(name);
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? Number(v) : v)));
 }
 
 export async function handleAdminRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? "") || !sameSecret(req.headers["x-hop-admin-secret"] as string | undefined)) {
+  if (!isLoopbackIp(req.socket.remoteAddress) || hasForwardingHeaders(req.headers) || !isLoopbackHost(req.headers.host) || !sameSecret(req.headers["x-hop-admin-secret"] as string | undefined)) {
+    req.resume();
     return send(res, 404, { error: { code: "not_found", message: "Not found." } });
   }
   let raw = "";

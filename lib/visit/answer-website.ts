@@ -1,10 +1,9 @@
 import { blockDestination, GO_PARAM } from "../bio/blocks";
-import { isAdultGated, isBotProtected, pageGeoRules } from "../bio/page-settings";
+import { isBotProtected, pageGeoRules } from "../bio/page-settings";
 import { bioPageCsp, renderBioPage } from "../bio/render-page";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
-import { recordClick, recordVisit } from "../events/record";
-import { ADULT_BUTTON_ID } from "../events/rollups";
+import { recordVisit } from "../events/record";
 import type { VisitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
@@ -13,6 +12,7 @@ import { chooseDestination } from "./choose-destination";
 import { nonce } from "./html";
 import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
+import { countAdultConfirmation } from "./record-click";
 import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // A bio page's visit: bots get the page uncounted (or, with botProtection, a preview without the
@@ -65,10 +65,8 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
   // The return from our own contact form is the same visit, not a new view.
   if (!contactStatus) count(false);
   const adultConfirmed = params.get("adult") === "1";
-  if (adultConfirmed && isAdultGated(link.data)) {
-    // The gate's button without JavaScript: the confirmed reload is the tracked click.
-    recordClick({ linkId: link.id, accountId: link.accountId, at: new Date(), buttonId: ADULT_BUTTON_ID, buttonTitle: "I am 18 or older", buttonUrl: null, buttonType: "adult-confirmation", country: geo.country, device: ua.device, platform: ua.platform, referrer });
-  }
+  // The gate's button without JavaScript: the confirmed reload is the tracked press.
+  if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
   return renderFor(link, {
     adultConfirmed,
     outboundViaBehavior: leavesInAppBrowser(link.behavior, ua.inApp),

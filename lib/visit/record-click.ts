@@ -1,16 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { trackedButton, type TrackedButton } from "../bio/blocks";
 import { db } from "../db/open";
 import { recordClick } from "../events/record";
-import { visitorGeo } from "../geoip/lookup";
+import { ADULT_BUTTON_ID } from "../events/rollups";
+import { visitorGeo, type VisitorGeo } from "../geoip/lookup";
 import { errorFields, log } from "../log";
-import { classifyUserAgent } from "../ua/classify";
+import { classifyUserAgent, type UaInfo } from "../ua/classify";
 import { unsafeFindPostedPage } from "../websites/store-contact";
+import { clientIp } from "../net/client-ip";
+import { isFirstPress, withinPressRate } from "./visitor-limits";
 import { readBodyText } from "./visitor-post";
 
-// A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", JSON)` from the page, on the
-// page's own host. One ClickEvent per button press (the 18+ gate's button is adult-18plus-btn);
-// bots are ignored. Answers 204 whatever happens, so pages never wait on it.
+// A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", {"page","id"})` from the
+// page, on the page's own host. A press is counted only for a button the published page has, with
+// that button's title, URL and type from the page's data (whatever else the body says), and only
+// within the visitor limits (lib/visit/visitor-limits.ts). Answers 204 whatever happens, so pages
+// never wait on it and a sender learns nothing.
 
 export const CLICK_PATH = "/__hop/click";
 const MAX_BYTES = 4096;
@@ -18,38 +24,82 @@ const MAX_BYTES = 4096;
 const Beacon = z.object({
   page: z.string().min(1).max(300),
   id: z.string().min(1).max(200),
-  title: z.string().max(300).nullish(),
-  url: z.string().max(2000).nullish(),
-  type: z.string().max(50).nullish(),
 });
+
+export interface CountedPress {
+  page: { id: string; accountId: string };
+  button: TrackedButton;
+  ua: UaInfo;
+  geo: VisitorGeo;
+  userAgent: string | undefined;
+  referrer: string | null;
+}
+
+/**
+ * Records a press of a button the page has, unless the visitor's press of it was already counted
+ * in its window. Shared by the beacon and the 18+ gate's no-JavaScript confirmation (`?adult=1`);
+ * each checks withinPressRate first.
+ */
+export async function countPress(press: CountedPress): Promise<boolean> {
+  if (press.ua.isBot) return false;
+  if (!(await isFirstPress({ pageId: press.page.id, buttonId: press.button.id, ip: press.geo.ip, userAgent: press.userAgent }))) return false;
+  recordClick({
+    linkId: press.page.id,
+    accountId: press.page.accountId,
+    at: new Date(),
+    buttonId: press.button.id,
+    buttonTitle: press.button.title,
+    buttonUrl: press.button.url,
+    buttonType: press.button.type,
+    country: press.geo.country,
+    device: press.ua.device,
+    platform: press.ua.platform,
+    referrer: press.referrer,
+  });
+  return true;
+}
+
+function parseBeacon(raw: string | null): z.infer<typeof Beacon> | null {
+  if (!raw) return null;
+  try {
+    const parsed = Beacon.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function handleClickBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const ua = classifyUserAgent(req.headers["user-agent"]);
+    const userAgent = req.headers["user-agent"];
+    const ua = classifyUserAgent(userAgent);
     const raw = await readBodyText(req, MAX_BYTES);
-    const parsed = raw && !ua.isBot ? Beacon.safeParse(JSON.parse(raw)) : null;
-    if (parsed?.success) {
-      const page = await unsafeFindPostedPage(await db(), parsed.data.page, req.headers.host);
-      if (page) {
-        const geo = visitorGeo(req.headers, req.socket.remoteAddress);
-        recordClick({
-          linkId: page.id,
-          accountId: page.accountId,
-          at: new Date(),
-          buttonId: parsed.data.id,
-          buttonTitle: parsed.data.title ?? null,
-          buttonUrl: parsed.data.url ?? null,
-          buttonType: parsed.data.type ?? null,
-          country: geo.country,
-          device: ua.device,
-          platform: ua.platform,
-          referrer: (req.headers.referer as string | undefined) ?? null,
-        });
-      }
+    const beacon = ua.isBot ? null : parseBeacon(raw);
+    // The address limit comes before the database: a flood costs a counter, not a query.
+    const allowed = beacon !== null && (await withinPressRate(beacon.page, clientIp(req.headers, req.socket.remoteAddress)));
+    const page = allowed ? await unsafeFindPostedPage(await db(), beacon.page, req.headers.host) : null;
+    const button = page?.isActive ? trackedButton(page.data, beacon!.id) : null;
+    if (page && button) {
+      const geo = visitorGeo(req.headers, req.socket.remoteAddress);
+      await countPress({ page, button, ua, geo, userAgent, referrer: (req.headers.referer as string | undefined) ?? null });
     }
   } catch (error) {
-    if (!(error instanceof SyntaxError)) log.warn("click beacon failed", errorFields(error));
+    log.warn("click beacon failed", errorFields(error));
   }
-  res.writeHead(204, { "cache-control": "no-store" });
-  res.end();
+  if (!res.headersSent) {
+    res.writeHead(204, { "cache-control": "no-store" });
+    res.end();
+  }
+}
+
+/**
+ * The 18+ gate's confirmation without JavaScript (`?adult=1`): counted as the beacon would count
+ * the press, in the background, so the page never waits on the limits.
+ */
+export function countAdultConfirmation(page: { id: string; publicId: string; accountId: string; data: unknown }, visitor: Omit<CountedPress, "page" | "button">): void {
+  const button = trackedButton(page.data, ADULT_BUTTON_ID);
+  if (!button || visitor.ua.isBot) return;
+  void (async () => {
+    if (await withinPressRate(page.publicId, visitor.geo.ip)) await countPress({ page, button, ...visitor });
+  })().catch((error: unknown) => log.warn("18+ confirmation not counted", errorFields(error)));
 }

@@ -2,34 +2,22 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
+import { clientIp } from "../net/client-ip";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "./html";
 import { htmlResponse, send } from "./respond";
+import { acceptContactAttempt } from "./visitor-limits";
 import { readBodyText } from "./visitor-post";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
 // a form that does not exist gets a small error page. Bots and a filled honeypot are answered as
-// if stored; a visitor may send a few submissions per page every ten minutes.
+// if stored. A visitor address may send a few submissions per page every ten minutes, and a page
+// stores at most CONTACTS_PER_PAGE_PER_HOUR an hour (lib/visit/visitor-limits.ts,
+// lib/websites/store-contact.ts).
 
 export const CONTACT_PATH = "/__hop/contact";
 const MAX_BYTES = 16 * 1024;
-const WINDOW_MS = 10 * 60_000;
-const PER_WINDOW = 5;
-
-const recent = new Map<string, { start: number; count: number }>();
-
-function allowed(key: string, now = Date.now()): boolean {
-  if (recent.size > 50_000) recent.clear();
-  const entry = recent.get(key);
-  if (!entry || now - entry.start > WINDOW_MS) {
-    recent.set(key, { start: now, count: 1 });
-    return true;
-  }
-  entry.count += 1;
-  return entry.count <= PER_WINDOW;
-}
-
 async function readForm(req: IncomingMessage): Promise<Record<string, string> | null> {
   const text = await readBodyText(req, MAX_BYTES);
   return text === null ? null : Object.fromEntries(new URLSearchParams(text));
@@ -53,9 +41,10 @@ export async function handleContactSubmission(req: IncomingMessage, res: ServerR
     if (!found) return answerPage(res, 404, "Form not found", "This form does not exist any more.");
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(req.headers["user-agent"]).isBot || form.website) return backToPage(res, found.slug, "sent", blockId);
-    if (!allowed(`${req.socket.remoteAddress}|${found.id}`)) return answerPage(res, 429, "Slow down", "Too many messages from here. Try again in a few minutes.");
+    if (!(await acceptContactAttempt(found.id, clientIp(req.headers, req.socket.remoteAddress)))) return answerPage(res, 429, "Slow down", "Too many messages from here. Try again in a few minutes.");
     const result = await storeContact(await db(), found, form);
     if (result === "no-such-form") return answerPage(res, 404, "Form not found", "This form does not exist any more.");
+    if (result === "page-full") return answerPage(res, 429, "Try again later", "This form has received many messages in the last hour. Please try again later.");
     backToPage(res, found.slug, result === "stored" ? "sent" : "invalid", blockId);
   } catch (error) {
     log.warn("contact submission failed", errorFields(error));

@@ -7,7 +7,10 @@ import { isPageHost } from "../visit/visitor-post";
 
 // A visitor's submission of a page's contact block, checked against the block it names (its
 // fields and which are required) and stored as a Contact row of the page; the row goes when the
-// page is deleted (foreign key with cascade).
+// page is deleted (foreign key with cascade). A page stores at most CONTACTS_PER_PAGE_PER_HOUR in
+// any hour, so a botnet (each address under the per-address limit) cannot fill the owner's list.
+
+export const CONTACTS_PER_PAGE_PER_HOUR = 100;
 
 const optionalText = (max: number) =>
   z
@@ -48,7 +51,7 @@ export async function unsafeFindPostedPage(db: Db, publicId: string, hostHeader:
   return page && page.type === "website" && isPageHost(page.domain, hostHeader) ? page : null;
 }
 
-export type StoreResult = "stored" | "invalid" | "no-such-form";
+export type StoreResult = "stored" | "invalid" | "no-such-form" | "page-full";
 
 export async function storeContact(db: Db, page: PostedPage, raw: Record<string, string>): Promise<StoreResult> {
   const parsed = ContactSubmission.safeParse(raw);
@@ -61,8 +64,14 @@ export async function storeContact(db: Db, page: PostedPage, raw: Record<string,
   for (const field of fields) if (parsed.data[field] !== undefined) values[field] = parsed.data[field];
   for (const field of required) if (values[field] === undefined) return "invalid";
   if (!values.email && !values.phone) return "invalid";
-  await db.contact.create({
-    data: { id: newId("cnt"), linkId: page.id, accountId: page.accountId, blockId: parsed.data.block, name: values.name ?? null, email: values.email ?? null, phone: values.phone ?? null, message: values.message ?? null },
+  return db.$transaction(async (tx) => {
+    // The page's row lock makes count-then-insert one step for concurrent submissions.
+    await tx.$queryRaw`SELECT id FROM "Link" WHERE id = ${page.id} FOR UPDATE`;
+    const lastHour = await tx.contact.count({ where: { linkId: page.id, accountId: page.accountId, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
+    if (lastHour >= CONTACTS_PER_PAGE_PER_HOUR) return "page-full" as const;
+    await tx.contact.create({
+      data: { id: newId("cnt"), linkId: page.id, accountId: page.accountId, blockId: parsed.data.block, name: values.name ?? null, email: values.email ?? null, phone: values.phone ?? null, message: values.message ?? null },
+    });
+    return "stored" as const;
   });
-  return "stored";
 }
