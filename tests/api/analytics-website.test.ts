@@ -35,7 +35,7 @@ describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
         websiteId: "w",
         templateId: "bento-grid",
         customSlug: "ada-links",
-        data: { profile: { name: "Ada" }, links: [{ id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" }, { type: "featured", title: "Shop", url: "https://ada.example/shop" }] },
+        data: { profile: { name: "Ada" }, links: [{ id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" }, { type: "featured", title: "Shop", url: "https://ada.example/shop" }], settings: { adultMode: true } },
       },
     });
     assert.equal(published.status, 201, published.text);
@@ -45,11 +45,12 @@ describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
     await visit(server, PRIMARY, "/ada-links", { headers: { "cf-ipcountry": "DE" } });
     await visit(server, PRIMARY, "/ada-links", { userAgent: agent({ category: "browser", os: "android" }) });
     await visit(server, PRIMARY, "/ada-links", { userAgent: agent({ category: "bot" }) });
-    const click = (id: string, extra: Record<string, unknown> = {}) => beacon(server, PRIMARY, { page: "ada-links", id, title: id, url: `https://ada.example/${id}`, type: "simple", ...extra });
+    // Titles, URLs and types come from the page's data, whatever the beacon says.
+    const click = (id: string, userAgent?: string) => beacon(server, PRIMARY, { page: "ada-links", id, title: "ignored", url: "https://elsewhere.example/", type: "ignored" }, userAgent);
     assert.equal(await click("blog"), 204);
-    await click("blog");
-    await click("link-2", { title: "Shop", type: "featured" });
-    await click("adult-18plus-btn", { title: "I am 18+", type: "adult-confirmation", url: null });
+    await click("blog", agent({ category: "browser", os: "android" }));
+    await click("link-2");
+    await click("adult-18plus-btn");
     assert.equal(await beacon(server, PRIMARY, { page: "ada-links", id: "blog" }, agent({ category: "preview" })), 204, "bots are ignored");
     assert.equal(await beacon(server, "other.example", { page: "ada-links", id: "blog" }), 204, "another host's beacon is ignored");
     assert.equal(await beacon(server, PRIMARY, "not json"), 204);
@@ -66,8 +67,8 @@ describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
     assert.deepEqual(
       body.clicksByLink.map((c: { id: string; count: number; totalClicks: number; title: string; type: string; dailyClicks: unknown }) => [c.id, c.count, c.totalClicks, c.title, c.type, c.dailyClicks]),
       [
-        ["blog", 2, 2, "blog", "simple", [{ date: today, clicks: 2 }]],
-        ["adult-18plus-btn", 1, 1, "I am 18+", "adult-confirmation", [{ date: today, clicks: 1 }]],
+        ["blog", 2, 2, "Blog", "simple", [{ date: today, clicks: 2 }]],
+        ["adult-18plus-btn", 1, 1, "I am 18 or older", "adult-confirmation", [{ date: today, clicks: 1 }]],
         ["link-2", 1, 1, "Shop", "featured", [{ date: today, clicks: 1 }]],
       ],
     );

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
 import { cli, startServer, type HopServer } from "../helpers/server";
@@ -79,6 +82,36 @@ describe("npm run cli", () => {
     const again = await cli(server, "account", "create", "--email", address.toUpperCase());
     assert.equal(again.code, 1);
     assert.match(again.stderr, /exists/);
+  });
+
+  test("the admin endpoint refuses anything that came through a proxy, even with the secret", async () => {
+    const secret = readFileSync(path.join(server.env.DATA_DIR, "admin-secret"), "utf8").trim();
+    const address = email();
+    const post = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port: server.port, path: "/__hop/admin", method: "POST", agent: false, headers: { host: `127.0.0.1:${server.port}`, "content-type": "application/json", "x-hop-admin-secret": secret, ...headers } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end(JSON.stringify({ argv: ["account", "create", "--email", address] }));
+      });
+    const forwarded: Array<Record<string, string>> = [
+      { "x-forwarded-for": "127.0.0.1" },
+      { forwarded: "for=127.0.0.1" },
+      { "x-real-ip": "127.0.0.1" },
+      { "x-forwarded-host": "hop.example.com" },
+      { "x-forwarded-proto": "https" },
+      { via: "1.1 caddy" },
+      { host: "hop.example.com" },
+    ];
+    for (const headers of forwarded) assert.equal(await post(headers), 404, JSON.stringify(headers));
+    assert.equal((await cli(server, "key", "create", "--email", address)).code, 1, "no refused request created the account");
+    assert.equal(await post({ "x-hop-admin-secret": "wrong" }), 404);
+    assert.equal(await post({}), 200, "the CLI's own call still works");
   });
 
   test("with no server running the CLI opens the database itself; the next server sees the effect", async () => {

@@ -6,7 +6,8 @@ import { agent, PRIMARY, postForm, visit } from "../helpers/visit";
 
 // Contact-collection blocks: the page renders a form that posts to /__hop/contact on its own host
 // (no JavaScript); a valid submission is stored and listed by GET /v1/websites/{id}/contacts; the
-// rows go when the page is deleted.
+// rows go when the page is deleted. The server runs behind a trusted proxy (TRUST_PROXY=true): a
+// visitor's address is the last public X-Forwarded-For entry.
 
 const SYSTEM = "bio.contacts.test";
 
@@ -14,7 +15,7 @@ describe("website contact collection", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+    server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM, TRUST_PROXY: "true" } });
     account = await createAccount(server);
   });
   after(() => server.stop());
@@ -28,7 +29,8 @@ describe("website contact collection", () => {
     return res.body.id as string;
   };
   const contacts = (id: string) => api(server, "GET", `/v1/websites/${id}/contacts`, { key: account.key });
-  const submit = (fields: Record<string, string>, host = PRIMARY, userAgent?: string) => postForm(server, host, "/__hop/contact", fields, { userAgent });
+  const submit = (fields: Record<string, string>, host = PRIMARY, userAgent?: string, forwardedFor?: string) =>
+    postForm(server, host, "/__hop/contact", fields, { userAgent, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
 
   test("the page shows the form and allows it to post to its own host", async () => {
     const id = await publish("form-page");
@@ -81,6 +83,28 @@ describe("website contact collection", () => {
     for (let i = 0; i < 6; i += 1) statuses.push((await submit({ page: id, block: "join", email: `p${i}@example.com` })).status);
     assert.deepEqual(statuses, [303, 303, 303, 303, 303, 429]);
     assert.equal((await contacts(id)).body.pagination.totalCount, 5);
+  });
+
+  test("behind the proxy each visitor has its own limit: one address at its limit does not stop another", async () => {
+    const id = await publish("proxied-page");
+    const from = async (address: string, n: number) => {
+      const statuses = [];
+      for (let i = 0; i < n; i += 1) statuses.push((await submit({ page: id, block: "join", email: `${address}-${i}@example.com` }, PRIMARY, undefined, address)).status);
+      return statuses;
+    };
+    assert.deepEqual(await from("203.0.113.7", 6), [303, 303, 303, 303, 303, 429]);
+    assert.deepEqual(await from("203.0.113.8", 2), [303, 303], "another visitor behind the same proxy is not throttled");
+    assert.deepEqual(await from("198.18.0.1, 203.0.113.7", 1), [429], "a forged first entry does not make a new visitor");
+    assert.equal((await contacts(id)).body.pagination.totalCount, 7);
+  });
+
+  test("a page stores at most 100 contacts an hour, however many addresses send them", async () => {
+    const id = await publish("popular-page", { fields: ["email"] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i += 1) statuses.push((await submit({ page: id, block: "join", email: `fan${i}@example.com` }, PRIMARY, undefined, `198.51.100.${Math.floor(i / 5) + 1}`)).status);
+    assert.deepEqual(statuses.slice(0, 100), Array(100).fill(303));
+    assert.equal(statuses[100], 429);
+    assert.equal((await contacts(id)).body.pagination.totalCount, 100);
   });
 
   test("contacts are deleted with the page: the address published again starts empty", async () => {

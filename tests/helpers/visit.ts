@@ -39,8 +39,8 @@ export function visit(
 }
 
 /** A visitor's form post (application/x-www-form-urlencoded), as a browser sends it without JavaScript. */
-export function postForm(server: HopServer, host: string, path: string, fields: Record<string, string>, options: { userAgent?: string } = {}): Promise<VisitResponse> {
-  return visit(server, host, path, { method: "POST", userAgent: options.userAgent, body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+export function postForm(server: HopServer, host: string, path: string, fields: Record<string, string>, options: { userAgent?: string; headers?: Record<string, string> } = {}): Promise<VisitResponse> {
+  return visit(server, host, path, { method: "POST", userAgent: options.userAgent, body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...options.headers } });
 }
 
 export const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";

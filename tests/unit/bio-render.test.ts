@@ -62,6 +62,7 @@ describe("bio page rendering", () => {
         if (/[<>"]/.test(payload)) assert.ok(!html.includes(payload), `${id}: the payload appears unescaped`);
         assert.ok(!/href="(javascript|data|vbscript):/i.test(html), `${id}: unsafe href`);
         assert.equal((html.match(/<\/style>/g) ?? []).length, 1, `${id}: style block closed once`);
+        assert.ok(!/\sstyle=/i.test(html), `${id}: no style attribute (the CSP would block it)`);
       }
     }
   });
@@ -102,6 +103,23 @@ describe("bio page rendering", () => {
     assert.ok(preset.includes("--bg:linear-gradient(135deg,#2193b0,#6dd5ed)"));
     const hostile = render("simple-stack-v2", { theme: { background: { type: "solid", solid: "red;}body{display:none" }, typography: { nameColor: "#000;}</style>" } } });
     assert.ok(!hostile.includes("display:none") && !hostile.includes("#000;}"), "only checked colours reach the CSS");
+  });
+
+  test("a button's own colours are rules of the nonce'd style block, never a style attribute", () => {
+    const links = [
+      { type: "simple", title: "Red", url: "https://a.example", colors: { background: "#ff0000", text: "rgb(255, 255, 0)" } },
+      { type: "simple", title: "Plain", url: "https://b.example" },
+      { type: "simple", title: "Text only", url: "https://c.example", colors: { text: "navy" } },
+      { type: "simple", title: "Hostile", url: "https://d.example", colors: { background: "red;}body{display:none", text: "#000}</style><script>alert(1)</script>" } },
+    ];
+    for (const id of ALL) {
+      const html = render(id, { links });
+      const css = /<style nonce="N0NCE">([\s\S]*?)<\/style>/.exec(html)![1];
+      assert.ok(css.endsWith("a#hop-btn-0{background:#ff0000;color:rgb(255, 255, 0)}a#hop-btn-2{color:navy}"), `${id}: ${css.slice(-120)}`);
+      assert.match(html, /<a class="btn[^"]*" id="hop-btn-0" href="https:\/\/a.example"/);
+      assert.ok(!html.includes('id="hop-btn-1"') && !html.includes('id="hop-btn-3"'), `${id}: only buttons with valid colours get an id`);
+      assert.ok(!/\sstyle=/i.test(html) && !html.includes("display:none") && !html.includes("alert(1)"), id);
+    }
   });
 
   test("block style and animation add their classes, and their CSS only when used", () => {
