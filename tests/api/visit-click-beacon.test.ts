@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
-import { BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { BROWSER_UA, PRIMARY, postForm, visit } from "../helpers/visit";
 
 // POST /__hop/click, a bio page's click beacon, as an attacker would use it: it counts only the
 // published page's own buttons, with the page's titles, URLs and types; one press per visitor
@@ -133,3 +133,43 @@ describe("the click beacon counts only real presses of real buttons", () => {
     assert.deepEqual([gate.totalClicks, gate.title, gate.url, gate.type], [2, "I am 18 or older", null, "adult-confirmation"]);
   });
 });
+
+// Instances of one deployment share the visitor limits only through Redis (and one database), so
+// this part runs in the PostgreSQL + Redis pass of `npm test`.
+if (usingRedis && usingPostgres) {
+  describe("visitor limits across two instances (Redis)", () => {
+    let first: HopServer;
+    let second: HopServer;
+    let key: string;
+    before(async () => {
+      first = await startServer({ env: { TRUST_PROXY: "true" } });
+      second = await startServer({ shareWith: first });
+      key = (await createAccount(first)).key;
+    });
+    after(async () => {
+      await second.stop();
+      await first.stop();
+    });
+
+    test("a visitor's repeated press, an address's flood and its contact posts are counted once across both instances", async () => {
+      const res = await api(first, "POST", "/v1/websites", { key, body: { websiteId: "w", templateId: "bento-grid", customSlug: "shared", data: { profile: { name: "Ada" }, links: LINKS } } });
+      assert.equal(res.status, 201, res.text);
+      for (let i = 0; i < 4; i += 1) await beacon(i % 2 ? second : first, { page: "shared", id: "blog" }, { ip: "198.51.100.30" });
+      for (let i = 0; i < 70; i += 1) await beacon(i % 2 ? second : first, { page: "shared", id: "link-2" }, { ip: "198.51.100.31", userAgent: chromeUa(i) });
+      const deadline = Date.now() + 10_000;
+      let body;
+      do body = (await api(first, "GET", "/v1/analytics/links/shared?timeframe=last_7_days", { key })).body;
+      while (body.totalClicks < 61 && Date.now() < deadline);
+      await new Promise((r) => setTimeout(r, 1_200));
+      body = (await api(first, "GET", "/v1/analytics/links/shared?timeframe=last_7_days", { key })).body;
+      assert.deepEqual(Object.fromEntries(body.clicksByLink.map((c: { id: string; totalClicks: number }) => [c.id, c.totalClicks])), { blog: 1, "link-2": 60 });
+
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) {
+        const sent = await postForm(i % 2 ? second : first, PRIMARY, "/__hop/contact", { page: "shared", block: "join", email: `c${i}@example.com` }, { headers: { "x-forwarded-for": "198.51.100.32" } });
+        statuses.push(sent.status);
+      }
+      assert.deepEqual(statuses, [303, 303, 303, 303, 303, 429]);
+    });
+  });
+}
