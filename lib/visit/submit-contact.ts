@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
-import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { clientIp } from "../net/client-ip";
+import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "./html";
 import { htmlResponse, send } from "./respond";
@@ -18,6 +18,7 @@ import { readBodyText } from "./visitor-post";
 
 export const CONTACT_PATH = "/__hop/contact";
 const MAX_BYTES = 16 * 1024;
+
 async function readForm(req: IncomingMessage): Promise<Record<string, string> | null> {
   const text = await readBodyText(req, MAX_BYTES);
   return text === null ? null : Object.fromEntries(new URLSearchParams(text));
