@@ -13,7 +13,7 @@ import { closeDb, db, dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
-import { flushEvents } from "./lib/events/record";
+import { drainEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
 import { flushUsage } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await flushUsage();
-    await flushEvents();
+    // A database that is down at shutdown gets a few seconds to return before queued events are lost.
+    await drainEvents(5_000);
     removeServerRecord();
     await closeDb();
     await relayFlushed();
