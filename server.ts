@@ -15,7 +15,7 @@ import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./l
 import { closeRedis } from "./lib/redis/client";
 import { drainEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
-import { flushUsage } from "./lib/usage/track-usage";
+import { flushUsage, startUsageTracking } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const { port, host } = config();
   await db();
   await startInvalidationRelay();
+  await startUsageTracking();
   adminSecret();
   ensureAuthSecret();
   warmGeo();

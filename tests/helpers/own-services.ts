@@ -104,8 +104,11 @@ export interface OwnRedis {
   port: number;
   start: () => Promise<void>;
   stop: () => Promise<void>;
-  /** Runs one command through redis-cli-free RESP over a socket (e.g. FLUSHALL). */
-  command: (...args: string[]) => Promise<string>;
+  /** One command over a plain socket (FLUSHALL, GET): simple, integer and bulk replies. */
+  command: (...args: string[]) => Promise<string | number | null>;
+  /** Freezes the server (SIGSTOP): connections stay open, commands get no answer. */
+  pause: () => void;
+  resume: () => void;
   remove: () => Promise<void>;
 }
 
@@ -116,16 +119,17 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const command = (...args: string[]) =>
-    new Promise<string>((resolve, reject) => {
+    new Promise<string | number | null>((resolve, reject) => {
       const socket = net.connect(port, "127.0.0.1");
       let reply = "";
       socket.on("error", reject);
       socket.on("data", (chunk) => {
         reply += chunk.toString();
-        if (reply.endsWith("\r\n")) {
-          socket.end();
-          resolve(reply.trim());
-        }
+        const parsed = parseReply(reply);
+        if (parsed === undefined) return;
+        socket.end();
+        if (parsed instanceof Error) reject(parsed);
+        else resolve(parsed);
       });
       socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`);
     });
@@ -134,7 +138,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       try {
-        if ((await command("PING")) === "+PONG") return;
+        if ((await command("PING")) === "PONG") return;
       } catch {
         // not listening yet
       }
@@ -157,9 +161,35 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     start,
     stop,
     command,
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
     remove: async () => {
+      child?.kill("SIGCONT");
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A complete RESP reply of one of the simple types, or undefined while more bytes are due. */
+function parseReply(text: string): string | number | null | Error | undefined {
+  const end = text.indexOf("\r\n");
+  if (end === -1) return undefined;
+  const head = text.slice(1, end);
+  switch (text[0]) {
+    case "+":
+      return head;
+    case "-":
+      return new Error(head);
+    case ":":
+      return Number(head);
+    case "$": {
+      const length = Number(head);
+      if (length < 0) return null;
+      const body = text.slice(end + 2);
+      return Buffer.byteLength(body) >= length + 2 ? body.slice(0, length) : undefined;
+    }
+    default:
+      return new Error(`unexpected reply ${JSON.stringify(text.slice(0, 40))}`);
+  }
 }
