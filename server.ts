@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import next from "next";
+import { stampClientAddress } from "./lib/api/client-address";
 import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
+    stampClientAddress(req);
     handleVisit(req, res, () =>
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
