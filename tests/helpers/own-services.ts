@@ -134,6 +134,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`);
     });
   const start = async () => {
+    if (child && child.exitCode === null) return;
     child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     for (;;) {
