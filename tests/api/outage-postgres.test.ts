@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
-import { addKey, api, createAccount } from "../helpers/api";
+import { addKey, api, createAccount, type ApiResponse } from "../helpers/api";
 import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
 import { startServer, type HopServer } from "../helpers/server";
 import { PRIMARY, visit } from "../helpers/visit";
@@ -41,7 +41,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
     // The tests reach the API by IP, a host the visitor path looks up once (then caches) to know it serves no links.
     assert.equal((await api(server, "GET", "/v1/links", { key: account.key })).status, 200);
 
-    const outageAnswers: Array<Awaited<ReturnType<typeof api>>> = [];
+    const outageAnswers: ApiResponse[] = [];
     let answered = 0;
     let running = true;
     const visitors = Array.from({ length: 6 }, async () => {
