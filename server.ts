@@ -39,14 +39,14 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    stampClientAddress(req);
-    handleVisit(req, res, () =>
+    handleVisit(req, res, () => {
+      stampClientAddress(req);
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
         res.end("Internal error");
-      }),
-    );
+      });
+    });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
