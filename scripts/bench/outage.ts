@@ -2,6 +2,7 @@
 // PostgreSQL of its own that is stopped for OUTAGE_SECONDS (default 30) mid-run. Prints the visits
 // answered, the events written once the database is back, the most queued at once and the
 // events dropped — the goal is 0 dropped and written = answered.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { api, createAccount } from "../../tests/helpers/api";
@@ -26,6 +27,11 @@ async function count(url: string): Promise<number> {
   }
 }
 
+function resident(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
 export async function benchOutage(): Promise<void> {
   const missing = missingPostgres();
   if (missing) return void console.log(`skipped: ${missing}`);
@@ -41,6 +47,7 @@ export async function benchOutage(): Promise<void> {
       void api(hop, "GET", "/api/health").then((res) => (maxQueued = Math.max(maxQueued, res.body?.events?.queued ?? 0)));
     }, 500);
     await pause(BEFORE_SECONDS * 1000);
+    const before = resident(hop.process.pid!, "VmRSS");
     await db.stop();
     console.log(`database stopped for ${OUTAGE_SECONDS} s`);
     await pause(OUTAGE_SECONDS * 1000);
@@ -58,6 +65,7 @@ export async function benchOutage(): Promise<void> {
     const health = (await api(hop, "GET", "/api/health")).body.events;
     console.log(`visits answered (302): ${answered} at ${Math.round(result.requests.average)} req/s; errors ${result.errors}, timeouts ${result.timeouts}`);
     console.log(`events written: ${written}; most queued at once: ${maxQueued}; dropped: ${health.dropped}; lost: ${answered - written}`);
+    console.log(`server's resident memory: ${before} MB under load before the outage, ${resident(hop.process.pid!, "VmHWM")} MB at its peak`);
   } finally {
     await hop.stop();
     await db.remove();
