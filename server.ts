@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import next from "next";
+import { stampClientAddress } from "./lib/api/client-address";
 import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
@@ -13,9 +14,9 @@ import { closeDb, db, dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
-import { flushEvents } from "./lib/events/record";
+import { drainEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
-import { flushUsage } from "./lib/usage/track-usage";
+import { flushUsage, startUsageTracking } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const { port, host } = config();
   await db();
   await startInvalidationRelay();
+  await startUsageTracking();
   adminSecret();
   ensureAuthSecret();
   warmGeo();
@@ -37,13 +39,14 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    handleVisit(req, res, () =>
+    handleVisit(req, res, () => {
+      stampClientAddress(req);
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
         res.end("Internal error");
-      }),
-    );
+      });
+    });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
@@ -60,7 +63,8 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await flushUsage();
-    await flushEvents();
+    // A database that is down at shutdown gets a few seconds to return before queued events are lost.
+    await drainEvents(5_000);
     removeServerRecord();
     await closeDb();
     await relayFlushed();

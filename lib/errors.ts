@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   cannot_delete_default_domain: { status: 400, message: "Set another default domain before deleting this one." },
   method_not_allowed: { status: 405, message: "Method not allowed." },
   internal_error: { status: 500, message: "Something went wrong on our side." },
+  // transient: the database cannot be reached; the answer carries Retry-After
+  service_unavailable: { status: 503, message: "The service is briefly unavailable; retry after the Retry-After seconds." },
   // flat (UPPER_CASE) codes
   TOTAL_LINK_LIMIT_REACHED: { status: 403, title: "Forbidden", message: "The plan's total link limit is reached." },
   ACTIVE_LINK_LIMIT_REACHED: { status: 403, title: "Forbidden", message: "The plan's active link limit is reached." },

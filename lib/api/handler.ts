@@ -8,6 +8,8 @@ import { findKeyForRequest } from "../keys/auth-cache";
 import type { AuthenticatedKey } from "../keys/find-key";
 import { trackRequest } from "../usage/track-usage";
 import type { HitResult } from "../usage/windows";
+import { authThrottleRefusal, noteAuthFailure } from "./auth-throttle";
+import { clientAddress } from "./client-address";
 import { errorResponse, json } from "./respond";
 import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
 import { roleAllows, type Resource } from "./roles";
@@ -49,7 +51,16 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
     let headers: Record<string, string> = {};
     try {
       const client = await db();
-      const key = await authenticate(client, request);
+      const address = clientAddress(request);
+      const throttled = authThrottleRefusal(address);
+      if (throttled) {
+        headers = throttled.headers;
+        throw throttled.error;
+      }
+      const key = await authenticate(client, request).catch((error: unknown) => {
+        noteAuthFailure(address, error);
+        throw error;
+      });
       const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
       if (!limits.apiAccess) {
         headers = freePlanHeaders(Date.now());

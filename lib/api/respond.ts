@@ -1,5 +1,9 @@
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
+
+/** Seconds a client is told to wait when the database is unreachable (a restart or failover takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? Number(value) : value)), {
@@ -11,6 +15,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** Maps any thrown value to the documented body; unexpected failures are logged, never shown. */
 export function errorResponse(error: unknown, requestId: string, context: Record<string, unknown> = {}): Response {
   if (isHopError(error)) return json((error as HopError).toBody(), (error as HopError).status);
+  if (isDatabaseUnavailable(error)) {
+    log.warn("database unavailable", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });
+    return json(new HopError("service_unavailable").toBody(), 503, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) });
+  }
   log.error("unhandled error", { requestId, ...context, ...errorFields(error) });
   return json(
     { error: { code: "internal_error", message: `Something went wrong on our side. Request id: ${requestId}.`, requestId } },

@@ -9,7 +9,9 @@ export type Invalidation =
   | { kind: "link"; domain: string; slug: string }
   | { kind: "domain"; domain: string }
   /** A key was revoked or the account's plan or limits changed: drop its cached API keys. */
-  | { kind: "account"; accountId: string };
+  | { kind: "account"; accountId: string }
+  /** A key was created: forget its hash if it was remembered as unknown (lib/keys/unknown-keys). */
+  | { kind: "key-created"; keyHash: string };
 
 const bus = () => shared("invalidationBus", () => new EventEmitter().setMaxListeners(50));
 const relays = () => shared("invalidationRelays", () => [] as Array<(event: Invalidation) => void>);

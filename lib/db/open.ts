@@ -7,7 +7,7 @@ import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { config } from "../config";
 import { log } from "../log";
-import { shared } from "../shared";
+import { peekShared, resetShared, shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
 export type Db = PrismaClient;
@@ -51,14 +51,21 @@ async function openPostgres(url: string): Promise<Opened> {
     await client.end();
   }
   const max = Number(process.env.HOP_DB_POOL_SIZE ?? 10);
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  // A server that does not answer the connect (a dead host, a full firewall) fails the query after
+  // 5 s instead of holding the request, and the event writer's batch, forever.
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 }) });
   return { mode: "postgres", prisma, close: () => prisma.$disconnect() };
 }
 
 function opening(): Promise<Opened> {
   return shared("db", () => {
     const url = config().databaseUrl;
-    return url ? openPostgres(url) : openEmbedded();
+    const pending = url ? openPostgres(url) : openEmbedded();
+    // A database that was down when first asked must be tried again on the next call, not remembered as failed.
+    pending.catch(() => {
+      if (peekShared("db") === pending) resetShared("db");
+    });
+    return pending;
   });
 }
 

@@ -2,12 +2,13 @@ import { onInvalidate } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { shared } from "../shared";
 import { unsafeFindKeyByHash, type AuthenticatedKey } from "./find-key";
+import { isRememberedUnknown, rememberUnknown, unknownKeysGeneration } from "./unknown-keys";
 
 // The wrapper authenticates every request; a database round trip per request costs more than the
 // rest of the wrapper together. Known keys are kept in process and dropped whenever their
 // account announces a change (revocation, plan, limits) — in process, and from other instances
-// or the offline CLI through the Redis relay of lib/cache/invalidation. Unknown keys are never
-// cached, so a new key works at once.
+// or the offline CLI through the Redis relay of lib/cache/invalidation. Unknown and revoked keys
+// are remembered briefly by lib/keys/unknown-keys, which forgets one as soon as it is created.
 
 const MAX_ENTRIES = 10_000;
 
@@ -30,8 +31,13 @@ export async function findKeyForRequest(db: Db, keyHash: string): Promise<Authen
   const c = cache();
   const hit = c.byHash.get(keyHash);
   if (hit) return hit;
+  if (isRememberedUnknown(keyHash)) return null;
+  const generation = unknownKeysGeneration();
   const key = await unsafeFindKeyByHash(db, keyHash);
-  if (!key || key.revokedAt) return key;
+  if (!key || key.revokedAt) {
+    rememberUnknown(keyHash, generation);
+    return key;
+  }
   if (c.byHash.size >= MAX_ENTRIES) c.byHash.delete(c.byHash.keys().next().value!);
   c.byHash.set(keyHash, key);
   return key;

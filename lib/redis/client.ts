@@ -14,6 +14,35 @@ export function redis(): Redis | null {
   });
 }
 
+/** How long a request waits for its rate counters before counting in process instead. */
+export const COUNTER_TIMEOUT_MS = 300;
+
+/**
+ * The connection for per-request rate counters: it never queues a command while Redis is away
+ * and gives up on a slow one after COUNTER_TIMEOUT_MS, so an outage costs a request at most that.
+ * The shared connection above keeps its offline queue for the invalidation relay and the CLI.
+ */
+export function counterRedis(): Redis | null {
+  const url = config().redisUrl;
+  if (!url) return null;
+  return shared("redisCounters", () => {
+    const client = new Redis(url, {
+      commandTimeout: COUNTER_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      enableAutoPipelining: true,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    });
+    let lastLog = 0;
+    client.on("error", (error) => {
+      if (Date.now() - lastLog < 10_000) return;
+      lastLog = Date.now();
+      log.warn("redis (rate counters) error", { error: error.message });
+    });
+    return client;
+  });
+}
+
 /** Every Redis key of this app starts with the prefix, so several deployments can share one server. */
 export function redisKey(...parts: string[]): string {
   return [config().redisPrefix, ...parts].join(":");
@@ -21,8 +50,10 @@ export function redisKey(...parts: string[]): string {
 
 export async function closeRedis(): Promise<void> {
   const registry = (globalThis as Record<string, unknown>).__hopShared as Map<string, unknown> | undefined;
-  const client = registry?.get("redis") as Redis | undefined;
-  if (!client) return;
-  registry!.delete("redis");
-  await client.quit().catch(() => client.disconnect());
+  for (const name of ["redis", "redisCounters"]) {
+    const client = registry?.get(name) as Redis | undefined;
+    if (!client) continue;
+    registry!.delete(name);
+    await client.quit().catch(() => client.disconnect());
+  }
 }

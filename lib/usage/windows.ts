@@ -38,7 +38,33 @@ export function seedFromPersisted(persisted: PersistedCounters, now: number): Ke
   };
 }
 
+/** Counters of the windows around `now`; a window that started earlier counts as 0. */
+export function inWindows(counters: KeyCounters | undefined, now: number): KeyCounters {
+  const { hourStart, dayStart } = windowStarts(now);
+  return {
+    hourStart,
+    dayStart,
+    hourCount: counters?.hourStart === hourStart ? counters.hourCount : 0,
+    dayCount: counters?.dayStart === dayStart ? counters.dayCount : 0,
+    total: counters?.total ?? 0,
+  };
+}
+
+/** Field by field the higher of two seeds of the same windows: a counter is never re-seeded lower. */
+export function highest(a: KeyCounters, b: KeyCounters): KeyCounters {
+  return {
+    hourStart: a.hourStart,
+    dayStart: a.dayStart,
+    hourCount: Math.max(a.hourCount, b.hourCount),
+    dayCount: Math.max(a.dayCount, b.dayCount),
+    total: Math.max(a.total, b.total),
+  };
+}
+
 export interface UsageStore {
-  /** Counts one request unless a window is full; a refused request is not counted. */
-  hit(keyId: string, persisted: PersistedCounters, limits: { hourly: number; daily: number }, now: number): Promise<HitResult>;
+  /**
+   * Counts one request unless a window is full; a refused request is not counted. A counter the
+   * store does not have, or has lower than `seed`, starts from `seed`.
+   */
+  hit(keyId: string, seed: KeyCounters, limits: { hourly: number; daily: number }, now: number): Promise<HitResult>;
 }

@@ -1,0 +1,49 @@
+import { HopError, isHopError } from "../errors";
+import { shared } from "../shared";
+
+// Each request that fails authentication (no key, a malformed, unknown or revoked key) may have
+// cost a database read. They are counted per client address in fixed one-minute windows; past
+// AUTH_FAILURES_PER_MINUTE the address gets 429 for every request, before any database read,
+// until the minute ends. In process (each instance counts its own), bounded.
+
+const LIMIT = Number(process.env.AUTH_FAILURES_PER_MINUTE ?? 60);
+const WINDOW_MS = 60_000;
+const MAX_ADDRESSES = 50_000;
+
+interface Failures {
+  windowStart: number;
+  byAddress: Map<string, number>;
+}
+
+function failures(now: number): Failures {
+  const f = shared<Failures>("authFailures", () => ({ windowStart: 0, byAddress: new Map() }));
+  const windowStart = now - (now % WINDOW_MS);
+  if (f.windowStart !== windowStart) {
+    f.windowStart = windowStart;
+    f.byAddress.clear();
+  }
+  return f;
+}
+
+/** The 429 for an address over the limit (in the rate-limit shape, window "minute"), or null. */
+export function authThrottleRefusal(address: string | null, now = Date.now()): { error: HopError; headers: Record<string, string> } | null {
+  if (!address) return null;
+  const f = failures(now);
+  if ((f.byAddress.get(address) ?? 0) < LIMIT) return null;
+  const resetAt = (f.windowStart + WINDOW_MS) / 1000;
+  return {
+    headers: { "retry-after": String(Math.max(1, Math.ceil(resetAt - now / 1000))) },
+    error: new HopError("rate_limit_exceeded", {
+      message: `Too many requests from this address failed authentication (${LIMIT} a minute); try again at ${new Date(resetAt * 1000).toISOString()}.`,
+      extras: { limit: LIMIT, remaining: 0, resetAt, window: "minute" },
+    }),
+  };
+}
+
+/** Counts the error against the address when it is an authentication failure. */
+export function noteAuthFailure(address: string | null, error: unknown, now = Date.now()): void {
+  if (!address || !isHopError(error) || (error.code !== "missing_api_key" && error.code !== "invalid_api_key")) return;
+  const f = failures(now);
+  if (!f.byAddress.has(address) && f.byAddress.size >= MAX_ADDRESSES) return;
+  f.byAddress.set(address, (f.byAddress.get(address) ?? 0) + 1);
+}

@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { api, createAccount } from "../helpers/api";
+import { startServer, type HopServer } from "../helpers/server";
+
+// Requests that fail authentication are counted per client address, 60 a minute; past that the
+// address gets 429 in the rate-limit shape, before any database read, until the minute ends.
+const unknownKey = () => `hop_live_pk_${randomBytes(30).toString("base64").replace(/[^A-Za-z0-9]/g, "").padEnd(40, "x").slice(0, 40)}`;
+
+describe("failed authentications per address", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer({ env: { TRUST_PROXY: "true" } });
+  });
+  after(() => server.stop());
+
+  test("the 61st failed authentication in a minute from one address is 429 with Retry-After; other addresses are not affected", async () => {
+    const { key } = await createAccount(server);
+    // The window is the clock's minute: start well inside one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    const from = (address: string, authorization?: string) =>
+      api(server, "GET", "/v1/account/limits", { headers: { "x-forwarded-for": address, ...(authorization ? { authorization } : {}) } });
+
+    for (let i = 0; i < 60; i += 1) {
+      const res = await from("198.51.100.7", i % 10 === 0 ? undefined : `Bearer ${unknownKey()}`);
+      assert.equal(res.status, 401, `failure ${i + 1}`);
+    }
+    const refused = await from("198.51.100.7", `Bearer ${unknownKey()}`);
+    assert.equal(refused.status, 429);
+    const minuteEnd = Math.ceil(Date.now() / 60_000) * 60;
+    assert.deepEqual(refused.body, {
+      error: {
+        code: "rate_limit_exceeded",
+        message: refused.body.error.message,
+        limit: 60,
+        remaining: 0,
+        resetAt: minuteEnd,
+        window: "minute",
+      },
+    });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+    assert.equal((await from("198.51.100.7", `Bearer ${key}`)).status, 429, "the address is refused whatever it sends until the minute ends");
+
+    assert.equal((await from("198.51.100.8", `Bearer ${key}`)).status, 200, "another address is not affected");
+    assert.equal((await from("198.51.100.8", `Bearer ${unknownKey()}`)).status, 401);
+  });
+});

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import pg from "pg";
+import { addKey, api, createAccount, type ApiResponse } from "../helpers/api";
+import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
+import { startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visit } from "../helpers/visit";
+
+// A PostgreSQL of this file's own, stopped for a few seconds while visitors keep coming: every
+// visit answered during the outage is written once the database is back, and the API says 503
+// with Retry-After meanwhile, then 200 again — without a restart.
+const skip = missingPostgres();
+
+async function rowCount(url: string, sql: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query(sql)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("when PostgreSQL goes away", { skip }, () => {
+  let db: OwnPostgres;
+  let server: HopServer;
+  before(async () => {
+    db = await startOwnPostgres();
+    server = await startServer({ env: { DATABASE_URL: db.url, REDIS_URL: "" } });
+  });
+  after(async () => {
+    await server?.stop();
+    await db?.remove();
+  });
+
+  test("no visit's event is lost through an outage under load; the API answers 503 with Retry-After, then 200", async () => {
+    const account = await createAccount(server);
+    const spare = await addKey(server, account.email, "full");
+    const created = await api(server, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/o", slug: "through-outage" } });
+    assert.equal(created.status, 201);
+    // The tests reach the API by IP, a host the visitor path looks up once (then caches) to know it serves no links.
+    assert.equal((await api(server, "GET", "/v1/links", { key: account.key })).status, 200);
+
+    const outageAnswers: ApiResponse[] = [];
+    let answered = 0;
+    let running = true;
+    const visitors = Array.from({ length: 6 }, async () => {
+      while (running) {
+        const res = await visit(server, PRIMARY, "/through-outage");
+        assert.equal(res.status, 302, "visits are answered from the cache while the database is down");
+        answered += 1;
+      }
+    });
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      await pause(1_000);
+      await db.stop();
+      const duringOutage = answered;
+      for (const key of [account.key, spare.key]) outageAnswers.push(await api(server, "GET", "/v1/links", { key }));
+      await pause(3_000);
+      assert.ok(answered - duringOutage > 50, `visitors kept coming during the outage (${answered - duringOutage})`);
+      await db.start();
+      await pause(1_000);
+    } finally {
+      running = false;
+      await Promise.all(visitors);
+    }
+
+    const deadline = Date.now() + 15_000;
+    let written = 0;
+    while ((written = await rowCount(db.url, `SELECT count(*) AS n FROM "VisitEvent"`)) < answered && Date.now() < deadline) await pause(250);
+    assert.equal(written, answered, "every answered visit is one event row");
+    assert.equal(await rowCount(db.url, `SELECT coalesce(sum(views), 0) AS n FROM "EventRollup" WHERE dimension = ''`), answered, "and counted once in the rollups");
+    const health = await api(server, "GET", "/api/health");
+    assert.deepEqual(health.body.events, { queued: 0, dropped: 0, written: answered });
+
+    outageAnswers.forEach((res, i) => {
+      const which = i === 0 ? "a cached key" : "a key not cached yet";
+      assert.equal(res.status, 503, `${which}: ${res.text}`);
+      assert.deepEqual(Object.keys(res.body.error).sort(), ["code", "message"]);
+      assert.equal(res.body.error.code, "service_unavailable");
+      assert.ok(Number(res.headers.get("retry-after")) >= 1, "Retry-After in seconds");
+    });
+    for (const key of [account.key, spare.key]) {
+      const res = await api(server, "GET", "/v1/links", { key });
+      assert.equal(res.status, 200, "the API recovers without a restart");
+    }
+  });
+});

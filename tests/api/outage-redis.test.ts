@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, createAccount, type TestAccount } from "../helpers/api";
+import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
+import { admin, startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visit } from "../helpers/visit";
+
+// Redis of this file's own (stopped, frozen, flushed by the test) and a PostgreSQL of its own (two
+// instances of one deployment share it). Policy under test (docs/API.md, "When Redis is away"):
+// answers never wait on Redis for more than a moment, requests are counted in process meanwhile,
+// with the rate headers, and Redis is used again when it returns, never below what was counted.
+const skip = missingRedis() || missingPostgres();
+
+const remaining = (res: { headers: Headers }) => Number(res.headers.get("x-ratelimit-remaining"));
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+describe("when Redis is away or loses its data", { skip }, () => {
+  let redis: OwnRedis;
+  let pg: OwnPostgres;
+  let first: HopServer;
+  let second: HopServer;
+  before(async () => {
+    [redis, pg] = await Promise.all([startOwnRedis(), startOwnPostgres()]);
+    first = await startServer({ env: { REDIS_URL: redis.url, DATABASE_URL: pg.url } });
+    second = await startServer({ shareWith: first });
+  });
+  after(async () => {
+    await second?.stop();
+    await first?.stop();
+    await redis?.remove();
+    await pg?.remove();
+  });
+
+  const hourKey = (prefix: string, keyId: string) => `${prefix}:usage:${keyId}:h:${Date.now() - (Date.now() % 3_600_000)}`;
+
+  test("Redis stopped or frozen: the API answers within 1 s with the headers, counting on; visits unaffected; Redis back: counted there again", async () => {
+    const account = await createAccount(first);
+    const link = await api(first, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/r", slug: "redis-away" } });
+    assert.equal(link.status, 201);
+    let expected = 1000 - 1;
+    const get = () => api(first, "GET", "/v1/account/limits", { key: account.key });
+    const check = async (why: string) => {
+      const { ms, value } = await timed(get);
+      expected -= 1;
+      assert.equal(value.status, 200, why);
+      assert.ok(ms < 1000, `${why}: answered in ${Math.round(ms)} ms`);
+      assert.equal(remaining(value), expected, `${why}: counted on from where Redis was`);
+      assert.equal(value.headers.get("x-ratelimit-limit"), "1000");
+    };
+    await check("Redis up");
+
+    await redis.stop();
+    try {
+      for (let i = 0; i < 5; i += 1) await check(`Redis stopped, request ${i + 1}`);
+      const { ms, value: visited } = await timed(() => visit(first, PRIMARY, "/redis-away"));
+      assert.equal(visited.status, 302, "visits do not need Redis");
+      assert.ok(ms < 1000);
+    } finally {
+      await redis.start();
+    }
+    const prefix = first.env.HOP_REDIS_PREFIX;
+    const deadline = Date.now() + 10_000;
+    while ((await redis.command("GET", hourKey(prefix, account.keyId))) === null) {
+      assert.ok(Date.now() < deadline, "the counters went back to Redis within 10 s");
+      await check("Redis restarting");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await check("Redis back");
+    assert.equal(Number(await redis.command("GET", hourKey(prefix, account.keyId))), 1000 - expected, "Redis holds every request counted, none lost in the outage");
+
+    redis.pause();
+    try {
+      for (let i = 0; i < 3; i += 1) await check(`Redis frozen, request ${i + 1}`);
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test("after FLUSHALL a key keeps its window: 20 + 20 requests with a limit of 20, the 21st is 429", async () => {
+    const account: TestAccount = await createAccount(first);
+    await admin(first, "account", "set-limits", "--email", account.email, "--hourly", "20");
+    for (let i = 0; i < 20; i += 1) assert.equal((await api(first, "GET", "/v1/account/limits", { key: account.key })).status, 200);
+    assert.equal(await redis.command("FLUSHALL"), "OK");
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) statuses.push((await api(first, "GET", "/v1/account/limits", { key: account.key })).status);
+    assert.deepEqual(statuses, Array(20).fill(429));
+  });
+
+  test("an instance whose cached key row is older re-seeds from the database row, not from its cache", async () => {
+    const account = await createAccount(first);
+    await admin(first, "account", "set-limits", "--email", account.email, "--hourly", "20");
+    const early = await api(second, "GET", "/v1/account/limits", { key: account.key });
+    assert.equal(remaining(early), 19, "the second instance caches the key row now, with 0 counted");
+    for (let i = 0; i < 19; i += 1) assert.equal((await api(first, "GET", "/v1/account/limits", { key: account.key })).status, 200);
+    // Both instances write their counters to the key row within a second.
+    await new Promise((r) => setTimeout(r, 2_500));
+    assert.equal(await redis.command("FLUSHALL"), "OK");
+    const after = await api(second, "GET", "/v1/account/limits", { key: account.key });
+    assert.equal(after.status, 429, "20 were counted this hour, as the database row says" + second.logs() + first.logs());
+  });
+});
