@@ -1,5 +1,6 @@
 import { config } from "../config";
 import { HopError } from "../errors";
+import { hasControlCharacter, normalizeHttpUrl } from "./http-url";
 
 // Hosts that only bounce visitors on to somewhere else (other shorteners and redirectors). Pointing
 // primary-domain links at them hides the real destination behind our domain, so they are refused
@@ -14,19 +15,17 @@ export function blockedHosts(): string[] {
   return configured.length ? configured : DEFAULT_BLOCKED_HOSTS;
 }
 
-/** Trimmed absolute http(s) URL, or INVALID_DESTINATION_URL naming the field. */
+/**
+ * The destination as stored and answered: trimmed, then `new URL(…).href` (see http-url.ts), or
+ * INVALID_DESTINATION_URL naming the field (not absolute http(s), or a control character anywhere).
+ */
 export function parseDestination(value: unknown, field: string): string {
-  const text = typeof value === "string" ? value.trim() : "";
-  let url: URL | null = null;
-  try {
-    url = text ? new URL(text) : null;
-  } catch {
-    url = null;
+  if (typeof value === "string" && hasControlCharacter(value)) {
+    throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must not contain control characters (CR, LF, TAB, NUL, DEL …).` });
   }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || !/^https?:\/\//i.test(text)) {
-    throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must be an absolute http(s) URL.` });
-  }
-  return text;
+  const normalized = typeof value === "string" ? normalizeHttpUrl(value.trim()) : null;
+  if (!normalized) throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must be an absolute http(s) URL.` });
+  return normalized;
 }
 
 export function isBlockedDestination(destination: string): boolean {

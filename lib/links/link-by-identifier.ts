@@ -1,7 +1,7 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
-import { HopError, isHopError } from "../errors";
+import { HopError, isHopError, shapeOf } from "../errors";
 import { toLinkDetails } from "./link-object";
 import { resolveLink } from "./resolve-identifier";
 import { BulkStatusBody, setLinkStatus, StatusBody, statusMessage } from "./set-link-status";
@@ -50,7 +50,9 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
     return await updateLink(db, found.link, owner.plan, body);
   } catch (error) {
     if (isHopError(error) && error.status === 400 && !error.body) {
-      throw HopError.titled(400, "Bad Request", error.message, error.field ? { field: error.field } : {});
+      // API.md's `{ error: "Bad Request", message, field }`; a flat code (INVALID_DESTINATION_URL …) is kept as in every flat body.
+      const code = shapeOf(error.code) === "flat" ? { code: error.code } : {};
+      throw HopError.titled(400, "Bad Request", error.message, { ...code, ...(error.field ? { field: error.field } : {}) });
     }
     throw error;
   }

@@ -2,23 +2,30 @@ import InAppSpy from "inapp-spy";
 import { isbot } from "isbot";
 import { UAParser } from "ua-parser-js";
 
-// One classification per user agent, used by the visitor path (bots, in-app browsers) and by the
-// event recorder (device, platform, browser). Results are memoised: the same few hundred user
+// One classification per user agent, used by the visitor path (link-preview fetchers, other bots,
+// in-app browsers) and by the event recorder (device, platform, browser). Results are memoised: the same few hundred user
 // agents make almost all traffic, and parsing costs far more than a Map lookup.
 
 export const IN_APP_NAMES = ["instagram", "facebook", "messenger", "threads", "tiktok", "snapchat", "linkedin", "x", "reddit", "telegram", "wechat", "line"] as const;
 export type InAppName = (typeof IN_APP_NAMES)[number];
 
 export interface UaInfo {
+  /** Any automated client: preview fetchers, crawlers, command-line and library clients. Never counted. */
   isBot: boolean;
+  /** A link-preview fetcher (Slack, Facebook, X, Discord …): the one bot that gets the preview page. */
+  isPreview: boolean;
   device: "desktop" | "mobile" | "tablet" | "bot";
   platform: "ios" | "android" | "windows" | "macos" | "linux" | "other";
   browser: string | null;
   inApp: InAppName | null;
 }
 
-// Link-preview fetchers that isbot may not know, and in-app tokens it must not take for bots.
-const PREVIEW_FETCHERS = /snap url preview|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp\/|telegrambot|linkedinbot|googlebot|google-inspectiontool|bingbot|applebot|embedly|pinterestbot|redditbot|skypeuripreview|iframely|vkshare|w3c_validator|bitlybot|headlesschrome|curl\/|wget\/|python-requests|go-http-client|okhttp\/(?!.*mobile)/i;
+// Link-preview fetchers: the clients that build a card from a page's Open Graph tags when a link is
+// shared (chat apps, social networks, Apple's, Microsoft's and Google's previewers). Search-engine
+// crawlers are not among them: they follow the 302 and index the destination.
+const PREVIEW_FETCHERS = /facebookexternalhit|facebot|facebookcatalog|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp\/|telegrambot|linkedinbot|pinterestbot|pinterest\/0\.|applebot|skypeuripreview|microsoftpreview|bingpreview|iframely|embedly|redditbot|snap url preview|vkshare|cardyb|mastodon\/|pleroma|misskey|synapse \(bot|google-pagerenderer|developers\.google\.com\/\+\/web\/snippet|line-poker|kakaotalk-scrap|yahoo link preview|zoombot|discourse forum onebox|quora link preview/i;
+// Other automated clients that isbot may not know (or that it knows and we must be sure of).
+const OTHER_BOTS = /googlebot|google-inspectiontool|bingbot|meta-externalagent|w3c_validator|bitlybot|headlesschrome|curl\/|wget\/|python-requests|go-http-client|okhttp\/(?!.*mobile)/i;
 const IN_APP_TOKENS = /instagram|fban|fbav|fb_iab|fbios|messenger|barcelona|musical_ly|bytedance|trill|snapchat|linkedinapp|twitter|reddit|micromessenger|\bline\/|telegram/i;
 
 const SPY_TO_NAME: Record<string, InAppName> = {
@@ -67,13 +74,14 @@ function inAppOf(ua: string): InAppName | null {
 
 function classify(ua: string): UaInfo {
   const inApp = inAppOf(ua);
-  const isBot = ua.trim() === "" || PREVIEW_FETCHERS.test(ua) || (isbot(ua) && !IN_APP_TOKENS.test(ua));
+  const isPreview = PREVIEW_FETCHERS.test(ua);
+  const isBot = isPreview || ua.trim() === "" || OTHER_BOTS.test(ua) || (isbot(ua) && !IN_APP_TOKENS.test(ua));
   const result = new UAParser(ua).getResult();
   const platform = platformOf(result.os.name, ua);
-  if (isBot) return { isBot: true, device: "bot", platform, browser: null, inApp: null };
+  if (isBot) return { isBot: true, isPreview, device: "bot", platform, browser: null, inApp: null };
   const type = result.device.type;
   const device = type === "tablet" || /ipad|tablet/i.test(ua) ? "tablet" : type === "mobile" || type === "wearable" || /mobile|iphone|android/i.test(ua) ? "mobile" : "desktop";
-  return { isBot: false, device, platform, browser: result.browser.name ?? null, inApp };
+  return { isBot: false, isPreview: false, device, platform, browser: result.browser.name ?? null, inApp };
 }
 
 const MAX_ENTRIES = 5000;

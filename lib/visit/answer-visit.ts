@@ -1,15 +1,17 @@
 import { config } from "../config";
 import { recordVisit } from "../events/record";
+import { normalizeHttpUrl } from "../links/http-url";
+import { errorFields, log } from "../log";
 import { visitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { classifyUserAgent } from "../ua/classify";
 import { answerThroughBehavior } from "./behaviors";
-import { chooseDestination, forwardQuery } from "./choose-destination";
+import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
 import { notFoundPage, previewPage } from "./pages";
-import { header, htmlResponse, type VisitAnswer, type VisitRequest } from "./respond";
+import { errorResponse, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
@@ -40,15 +42,21 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   return { domain: host, slug: path, custom: true };
 }
 
+// Who gets what (DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
+// other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
+// person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts).
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return htmlResponse(404, notFoundPage());
   const ua = classifyUserAgent(header(req.headers, "user-agent"));
   const geo = visitorGeo(req.headers, req.socketIp);
   if (link.type === "website") return answerWebsite(link, req, { ua, geo });
-  const destination = forwardQuery(chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!, req.search);
-  if (ua.isBot || req.method === "HEAD") return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
-  const answer = answerThroughBehavior(destination, link.behavior, ua, link.alternateBackUrl);
-  recordVisit({
+  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!;
+  const destination = forwardQuery(locationOf(chosen), req.search);
+  if (ua.isPreview) return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
+  if (ua.isBot) return redirectResponse(destination);
+  const alternateBackUrl = link.alternateBackUrl ? normalizeHttpUrl(link.alternateBackUrl) : null;
+  const answer = answerThroughBehavior(destination, link.behavior, ua, alternateBackUrl);
+  const visit = {
     linkId: link.id,
     accountId: link.accountId,
     at: new Date(),
@@ -59,12 +67,24 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
     browser: ua.browser,
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
-  });
-  return answer;
+  };
+  return { ...answer, onSent: () => recordVisit(visit) };
 }
 
-function withoutBody(answer: VisitAnswer, method: string): VisitAnswer {
-  return method === "HEAD" ? { ...answer, body: "" } : answer;
+/** HEAD: the GET's status and headers (its Content-Length included), no body, nothing recorded. */
+function forMethod(answer: VisitAnswer, method: string): VisitAnswer {
+  if (method !== "HEAD") return answer;
+  return { status: answer.status, headers: { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) }, body: "" };
+}
+
+/** An answer that cannot be made (a row stored before validation) is the error page, never a throw. */
+function answerSafely(link: VisitLink | null, req: VisitRequest): VisitAnswer {
+  try {
+    return forMethod(answerFor(link, req), req.method);
+  } catch (error) {
+    log.error("visit answer failed", { host: req.host, path: req.pathname, ...errorFields(error) });
+    return forMethod(errorResponse(), req.method);
+  }
 }
 
 /**
@@ -81,8 +101,8 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   if (address === "unknown-host") {
     return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
   }
-  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return htmlResponse(404, notFoundPage());
+  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return forMethod(htmlResponse(404, notFoundPage()), req.method);
   const cached = cachedLink(address.domain, address.slug);
-  if (cached !== undefined) return withoutBody(answerFor(cached, req), req.method);
-  return lookupLink(address.domain, address.slug).then((link) => withoutBody(answerFor(link, req), req.method));
+  if (cached !== undefined) return answerSafely(cached, req);
+  return lookupLink(address.domain, address.slug).then((link) => answerSafely(link, req));
 }

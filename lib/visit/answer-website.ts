@@ -8,16 +8,17 @@ import type { VisitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
 import { answerThroughBehavior, leavesInAppBrowser } from "./behaviors";
-import { chooseDestination } from "./choose-destination";
+import { chooseDestination, locationOf } from "./choose-destination";
 import { nonce } from "./html";
 import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { countAdultConfirmation } from "./record-click";
 import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
-// A bio page's visit: bots get the page uncounted (or, with botProtection, a preview without the
-// links); people matching the page's geoRules are redirected; `?hop_go=<n>` sends an in-app
-// visitor through the page's redirect behavior to button n; everyone else gets the page, counted.
+// A bio page's visit: bots of every kind get the page uncounted (or, with botProtection, a preview
+// without the links) — a page has no redirect to give them; people matching the page's geoRules
+// are redirected; `?hop_go=<n>` sends an in-app visitor through the page's redirect behavior to
+// button n (a bot: the plain 302); everyone else gets the page, counted once it was written.
 
 interface Visitor {
   ua: UaInfo;
@@ -40,36 +41,35 @@ function botAnswer(link: VisitLink): VisitAnswer {
 }
 
 export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: Visitor): VisitAnswer {
-  if (ua.isBot || req.method === "HEAD") return botAnswer(link);
-  const referrer = header(req.headers, "referer") ?? null;
-  const count = (redirected: boolean) =>
-    recordVisit({ linkId: link.id, accountId: link.accountId, at: new Date(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected });
-
   const params = new URLSearchParams(req.search);
   const go = params.get(GO_PARAM);
   if (go !== null) {
     // The page view was counted when the page loaded and the press by the beacon: nothing to record.
     const target = /^\d{1,3}$/.test(go) ? blockDestination(link.data, Number(go)) : null;
     if (!target) return redirectResponse(req.pathname);
-    return answerThroughBehavior(target.url, link.behavior, ua, null);
+    const location = locationOf(target.url);
+    return ua.isBot ? redirectResponse(location) : answerThroughBehavior(location, link.behavior, ua, null);
   }
+  if (ua.isBot) return botAnswer(link);
+
+  const referrer = header(req.headers, "referer") ?? null;
+  const record = (view: { redirected: boolean } | null, adultConfirmed: boolean) => () => {
+    if (view) recordVisit({ linkId: link.id, accountId: link.accountId, at: new Date(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected: view.redirected });
+    // The gate's button without JavaScript: the confirmed reload is the tracked press.
+    if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
+  };
 
   const geoTarget = chooseDestination({ destination: null, geoRules: pageGeoRules(link.data), languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined });
-  if (geoTarget) {
-    count(true);
-    return redirectResponse(geoTarget);
-  }
+  if (geoTarget) return { ...redirectResponse(locationOf(geoTarget)), onSent: record({ redirected: true }, false) };
 
   const contact = params.get("contact");
   const contactStatus = contact === "sent" || contact === "invalid" ? contact : null;
-  // The return from our own contact form is the same visit, not a new view.
-  if (!contactStatus) count(false);
   const adultConfirmed = params.get("adult") === "1";
-  // The gate's button without JavaScript: the confirmed reload is the tracked press.
-  if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
-  return renderFor(link, {
+  const page = renderFor(link, {
     adultConfirmed,
     outboundViaBehavior: leavesInAppBrowser(link.behavior, ua.inApp),
     contactStatus,
   });
+  // The return from our own contact form is the same visit, not a new view.
+  return { ...page, onSent: record(contactStatus ? null : { redirected: false }, adultConfirmed) };
 }

@@ -1,8 +1,10 @@
+import { normalizeHttpUrl } from "../links/http-url";
 import type { GeoRule, LanguageRule } from "../links/rules";
 
 // Where a human visitor goes: the first geo rule that matches (countries, cities as
 // case-insensitive substrings, both when both are set), else the first language rule that
-// matches Accept-Language, else the destination. The visit's query string is carried over.
+// matches Accept-Language, else the destination. The visit's query string is carried over, but
+// never over the destination's own parameters (docs/links.md "Query forwarding").
 
 export function parseAcceptLanguage(header: string | undefined): string[] {
   if (!header) return [];
@@ -45,14 +47,30 @@ export function chooseDestination(
   return link.destination;
 }
 
-/** The visit's query parameters added to the destination's (the visit's win on a clash). */
+/**
+ * A stored URL as a visitor's Location: `new URL(…).href`, as it is stored today. A row stored
+ * before validation that is not a usable http(s) URL (a control character, say) throws, and the
+ * visitor path answers the error page instead of writing a header it cannot.
+ */
+export function locationOf(stored: string): string {
+  const href = normalizeHttpUrl(stored);
+  if (href === null) throw new Error("stored destination is not a usable http(s) URL");
+  return href;
+}
+
+/**
+ * The visit's query parameters added to the destination's, only those the destination does not
+ * already have: the owner's parameters win (a visitor cannot rewrite `return_to`). The owner's
+ * query is kept byte for byte; the visitor's follow it in their order, before any fragment.
+ */
 export function forwardQuery(destination: string, search: string): string {
   if (!search || search === "?") return destination;
-  try {
-    const url = new URL(destination);
-    for (const [key, value] of new URLSearchParams(search)) url.searchParams.set(key, value);
-    return url.toString();
-  } catch {
-    return destination;
-  }
+  const url = new URL(destination);
+  const owners = new Set(url.searchParams.keys());
+  const added = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search)) if (!owners.has(key)) added.append(key, value);
+  const extra = added.toString();
+  if (!extra) return destination;
+  url.search = url.search.length > 1 ? `${url.search}&${extra}` : extra;
+  return url.href;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
-import { send } from "./respond";
+import { send, sendError } from "./respond";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
 function toVisitRequest(req: IncomingMessage): VisitRequest {
@@ -19,8 +19,9 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
 }
 
 /**
- * The server's fast path: answers visitors before Next's pipeline. Returns false when the request
- * is the app's, so the caller hands it to Next.
+ * The server's fast path: answers visitors before Next's pipeline, or calls `next` when the
+ * request is the app's. Every path ends in an answer: a failure is the 500 page (the database
+ * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
@@ -30,7 +31,7 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () 
     result = answerVisit(toVisitRequest(req));
   } catch (error) {
     log.error("visit failed", { url: req.url, ...errorFields(error) });
-    return send(res, { status: 500, headers: { "content-type": "text/plain" }, body: "Internal error" });
+    return sendError(res);
   }
   if (result === null) return next();
   if (!(result instanceof Promise)) return send(res, result);

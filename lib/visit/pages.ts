@@ -25,7 +25,21 @@ export function notFoundPage(): HtmlAnswer {
   };
 }
 
-/** What bots and link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */
+/** What a visitor gets when their answer could not be made or written (e.g. a row stored before validation). */
+export function errorPage(): HtmlAnswer {
+  const n = nonce();
+  return {
+    nonce: n,
+    html: page({
+      nonce: n,
+      title: "Something went wrong",
+      head: '<meta name="robots" content="noindex">',
+      body: '<main><h1>Something went wrong</h1><p>This link could not be opened. Please try again later.</p><div class="brand">Hop</div></main>',
+    }),
+  };
+}
+
+/** What link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */
 export function previewPage(link: VisitLink, shortUrl: string, destination: string | null): HtmlAnswer {
   const seo = (link.seo ?? {}) as { title?: unknown; description?: unknown; image?: unknown };
   const title = typeof seo.title === "string" && seo.title ? seo.title : link.title || link.publicId;

@@ -1,8 +1,11 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "./html";
-import type { HtmlAnswer } from "./pages";
+import { errorPage, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.
+// Whatever an answer holds, the visitor gets a response: a failure to write it becomes a 500
+// page, never an open socket; what the visit records runs only once the answer was written.
 
 export interface VisitRequest {
   method: string;
@@ -17,6 +20,8 @@ export interface VisitAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Records the visit; `send` calls it once the answer was written, never for a failed one. */
+  onSent?: () => void;
 }
 
 export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -43,7 +48,38 @@ export function redirectResponse(location: string): VisitAnswer {
   return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
 }
 
+export function errorResponse(): VisitAnswer {
+  return htmlResponse(500, errorPage());
+}
+
 export function send(res: ServerResponse, answer: VisitAnswer): void {
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  try {
+    // The length is known: no chunked encoding, and a HEAD (which carries its GET's) matches the GET.
+    const bodiless = answer.status === 204 || answer.status === 304;
+    const headers = bodiless || "content-length" in answer.headers ? answer.headers : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  } catch (error) {
+    log.error("visit answer could not be written", { status: answer.status, ...errorFields(error) });
+    sendError(res);
+    return;
+  }
+  if (!answer.onSent) return;
+  try {
+    answer.onSent();
+  } catch (error) {
+    log.error("visit could not be recorded", errorFields(error));
+  }
+}
+
+/** The 500 page when nothing was written yet; otherwise the socket is closed rather than left open. */
+export function sendError(res: ServerResponse): void {
+  try {
+    if (res.headersSent) throw new Error("headers already sent");
+    const fallback = errorResponse();
+    res.writeHead(fallback.status, { ...fallback.headers, "content-length": String(Buffer.byteLength(fallback.body)) });
+    res.end(fallback.body);
+  } catch {
+    res.destroy();
+  }
 }

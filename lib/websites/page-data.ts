@@ -4,13 +4,17 @@ import { BUTTON_STYLE_NAMES } from "../bio/designs";
 import { GOOGLE_TAG, PIXEL } from "../bio/tracking-tags";
 import type { Db } from "../db/open";
 import { Behavior } from "../links/create-link";
+import { HopError } from "../errors";
+import { hasControlCharacter, normalizeHttpUrl } from "../links/http-url";
 import { normalizeGeoRules } from "../links/rules";
 import { stripForPlan } from "./strip-free-plan";
 
 // The editor data of a website. Its members are typed where the renderer reads them (wrong types
 // and oversized strings are a 400 with the member's path as `field`); unknown members are kept
-// for the editor. URLs are not refused here: the renderer only ever links http(s), mailto and tel,
-// so an unfinished or unsafe URL is stored but never shown.
+// for the editor. Button URLs with a control character are refused (INVALID_DESTINATION_URL), and
+// http(s) ones are stored as `new URL(…).href` like a link's destination: `?hop_go=<n>` redirects
+// anyone to them. Anything else is kept for the editor: the renderer only ever links http(s),
+// mailto and tel, so an unfinished or unsafe URL is stored but never shown.
 
 const text = (max: number) => z.string().max(max).nullish();
 const colours = z.object({ background: text(60), text: text(60) }).passthrough();
@@ -68,11 +72,28 @@ export type PageData = z.infer<typeof PageData>;
 
 /**
  * What is stored at publish: the plan's stripping, then the page's own geoRules checked and
- * normalised exactly as a link's (codes, presets copied in, http(s) redirect URLs).
+ * normalised exactly as a link's (codes, presets copied in, http(s) redirect URLs), and the
+ * buttons' URLs normalised like a destination.
  */
 export async function preparePageData(db: Db, account: { id: string; plan: string }, data: PageData, onPrimary: boolean): Promise<Record<string, unknown>> {
   const stripped = stripForPlan(data, account.plan);
+  normalizeButtonUrls(stripped.links);
   const settings = stripped.settings as Record<string, unknown> | null | undefined;
   if (settings && settings.geoRules != null) settings.geoRules = await normalizeGeoRules(db, account.id, settings.geoRules, onPrimary, "data.settings.geoRules");
   return stripped;
+}
+
+function normalizeButtonUrls(links: unknown): void {
+  if (!Array.isArray(links)) return;
+  links.forEach((block: unknown, index) => {
+    if (!block || typeof block !== "object") return;
+    const button = block as { url?: unknown };
+    if (typeof button.url !== "string") return;
+    if (hasControlCharacter(button.url)) {
+      const field = `data.links[${index}].url`;
+      throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must not contain control characters (CR, LF, TAB, NUL, DEL …).` });
+    }
+    const normalized = normalizeHttpUrl(button.url.trim());
+    if (normalized) button.url = normalized;
+  });
 }

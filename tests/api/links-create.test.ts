@@ -48,8 +48,8 @@ describe("POST /v1/links", () => {
     assert.ok(!Number.isNaN(Date.parse(link.createdAt)));
     const details = await api(server, "GET", `/v1/links/${link.id}`, { key: account.key });
     assert.equal(details.body.data.behavior, "aggressive");
-    assert.deepEqual(details.body.data.geoRules, [{ countries: ["US", "DE"], cities: ["Berlin"], redirectUrl: "https://example.de" }]);
-    assert.deepEqual(details.body.data.languageRules, [{ languages: ["fr", "pt-BR"], redirectUrl: "https://example.fr" }]);
+    assert.deepEqual(details.body.data.geoRules, [{ countries: ["US", "DE"], cities: ["Berlin"], redirectUrl: "https://example.de/" }], "stored as new URL().href");
+    assert.deepEqual(details.body.data.languageRules, [{ languages: ["fr", "pt-BR"], redirectUrl: "https://example.fr/" }]);
   });
 
   test("destinations must be absolute http(s) URLs", async () => {

@@ -88,9 +88,9 @@ describe("redirect behaviors", () => {
     assert.equal(browser.headers.location, DESTINATION, "people outside in-app browsers go straight to the destination");
   });
 
-  test("bots and link-preview fetchers get the preview page from every behavior; HEAD too", async () => {
+  test("link-preview fetchers get the preview page from every behavior; other bots the plain 302; HEAD the GET's headers", async () => {
     await api(server, "PUT", "/v1/links/b-basic", { key: account.key, body: { seo: { title: "Big <Sale>", description: "50% \"off\"", image: "https://img.example.com/a.png" } } });
-    for (const { ua } of [...agents({ category: "preview" }), ...agents({ category: "bot" })]) {
+    for (const { ua } of agents({ category: "preview" })) {
       const res = await visit(server, PRIMARY, "/b-basic", { userAgent: ua });
       assert.equal(res.status, 200, ua);
       assert.ok(res.body.includes('<meta property="og:title" content="Big &lt;Sale&gt;">'), ua);
@@ -98,8 +98,16 @@ describe("redirect behaviors", () => {
       assert.ok(res.body.includes('<meta property="og:image" content="https://img.example.com/a.png">'), ua);
       assert.ok(res.body.includes('<meta name="twitter:card" content="summary_large_image">'), ua);
     }
+    for (const { ua } of agents({ category: "bot" })) {
+      for (const behavior of ["basic", "aggressive"]) {
+        const res = await visit(server, PRIMARY, `/b-${behavior}`, { userAgent: ua });
+        assert.equal(res.status, 302, `${behavior} ${ua}`);
+        assert.equal(res.headers.location, DESTINATION, `${behavior} ${ua}`);
+      }
+    }
     const head = await visit(server, PRIMARY, "/b-basic", { method: "HEAD" });
-    assert.equal(head.status, 200);
+    assert.equal(head.status, 302);
+    assert.equal(head.headers.location, DESTINATION);
     assert.equal(head.body, "");
   });
 });

@@ -29,7 +29,7 @@ describe("POST /v1/websites/{id}/duplicate", () => {
     assert.deepEqual(res.body, { message: "Website duplicated", id: "the-copy", url: `http://${PRIMARY}/the-copy`, sourceId: "original" });
     const copy = (await api(server, "GET", "/v1/websites/the-copy", { key: account.key })).body.data;
     assert.equal(copy.templateId, "music-onyx");
-    assert.deepEqual(copy.data, { profile: { name: "Copy me" }, links: [{ type: "simple", title: "A", url: "https://a.example" }] });
+    assert.deepEqual(copy.data, { profile: { name: "Copy me" }, links: [{ type: "simple", title: "A", url: "https://a.example/" }] }, "button URLs are stored normalized (new URL().href)");
     assert.equal((await visit(server, PRIMARY, "/the-copy")).status, 200);
   });
 

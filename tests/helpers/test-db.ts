@@ -41,3 +41,27 @@ export async function openTestDb() {
     },
   };
 }
+
+/**
+ * Runs SQL straight on a stopped server's database (stop it with keepData, then start again with
+ * `reuse`): for rows the API would never write, such as ones stored before a validation existed.
+ */
+export async function sqlOnStoppedServer(env: Record<string, string>, statements: Array<[string, unknown[]]>): Promise<void> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      for (const [sql, params] of statements) await client.query(sql, params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = new PGlite(path.join(env.DATA_DIR, "pglite"));
+  try {
+    for (const [sql, params] of statements) await pglite.query(sql, params);
+  } finally {
+    await pglite.close();
+  }
+}

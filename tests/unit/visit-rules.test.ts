@@ -21,9 +21,18 @@ test("geo before language before destination; cities combine with countries", ()
   assert.equal(go(null, null, "en"), "https://d.example");
 });
 
-test("the visit's query joins the destination's, winning on a clash", () => {
-  assert.equal(forwardQuery("https://x.example/p?a=1&b=2", "?b=3&c=4"), "https://x.example/p?a=1&b=3&c=4");
+test("the visit's query joins the destination's; the destination's own parameters win", () => {
+  assert.equal(forwardQuery("https://x.example/p?a=1&b=2", "?b=3&c=4"), "https://x.example/p?a=1&b=2&c=4");
+  assert.equal(forwardQuery("https://x.example/login?return_to=https%3A%2F%2Fowner.example%2F", "?return_to=https://evil.test"), "https://x.example/login?return_to=https%3A%2F%2Fowner.example%2F");
   assert.equal(forwardQuery("https://x.example/p", ""), "https://x.example/p");
+  assert.equal(forwardQuery("https://x.example/p", "?"), "https://x.example/p");
+});
+
+test("forwarding keeps the owner's query byte for byte, the fragment last, and repeated visitor keys", () => {
+  assert.equal(forwardQuery("https://x.example/p?q=a%20b&list=1,2", "?utm_source=mail"), "https://x.example/p?q=a%20b&list=1,2&utm_source=mail");
+  assert.equal(forwardQuery("https://x.example/p#top", "?tag=a&tag=b"), "https://x.example/p?tag=a&tag=b#top");
+  assert.equal(forwardQuery("https://x.example/p?tag=x", "?tag=a&tag=b&z=1"), "https://x.example/p?tag=x&z=1");
+  assert.equal(forwardQuery("https://x.example/p", "?ref=a%20b&%F0%9F%99%82=1"), "https://x.example/p?ref=a+b&%F0%9F%99%82=1");
 });
 
 test("behaviors: only in-app browsers are escaped; non-meta spares Meta's apps", () => {

@@ -1,0 +1,24 @@
+// The one form in which every URL a visitor can be sent to is stored and answered: link
+// destinations, rule URLs, alternateBackUrl and a bio page's buttons. `new URL(…).href` is pure
+// ASCII (non-ASCII percent-encoded as UTF-8, hosts in punycode), so it is always a valid Location
+// header. Control characters are refused, not dropped: the WHATWG parser silently removes CR, LF
+// and TAB, which would send visitors somewhere other than what the owner typed.
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** `new URL(text).href` for an absolute http(s) URL with a host; null for anything else. */
+export function normalizeHttpUrl(text: string): string | null {
+  if (CONTROL_CHARACTER.test(text) || !/^https?:\/\//i.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
+  return url.href;
+}
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
