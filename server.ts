@@ -17,6 +17,7 @@ import { flushEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
 import { flushUsage } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
+import { isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -37,13 +38,14 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    handleVisit(req, res, () =>
+    handleVisit(req, res, () => {
+      if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
         res.end("Internal error");
-      }),
-    );
+      });
+    });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

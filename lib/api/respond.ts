@@ -1,5 +1,6 @@
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
+import { clientErrorOf } from "../db/errors";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? Number(value) : value)), {
@@ -10,6 +11,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** Maps any thrown value to the documented body; unexpected failures are logged, never shown. */
 export function errorResponse(error: unknown, requestId: string, context: Record<string, unknown> = {}): Response {
+  error = clientErrorOf(error) ?? error;
   if (isHopError(error)) return json((error as HopError).toBody(), (error as HopError).status);
   log.error("unhandled error", { requestId, ...context, ...errorFields(error) });
   return json(

@@ -1,4 +1,4 @@
-import { escapeHtml, safeHref } from "../visit/html";
+import { escapeHtml, safeHref } from "../html/escape";
 import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { platformLabel, socialIcon } from "./icons";

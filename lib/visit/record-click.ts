@@ -6,7 +6,7 @@ import { visitorGeo } from "../geoip/lookup";
 import { errorFields, log } from "../log";
 import { classifyUserAgent } from "../ua/classify";
 import { unsafeFindPostedPage } from "../websites/store-contact";
-import { readBodyText } from "./visitor-post";
+import { readBodyText } from "../http/read-body";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", JSON)` from the page, on the
 // page's own host. One ClickEvent per button press (the 18+ gate's button is adult-18plus-btn);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { contentSecurityPolicy, type CspSources } from "./html";
+import { contentSecurityPolicy, type CspSources } from "../html/page";
 import type { HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.

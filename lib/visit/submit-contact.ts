@@ -3,9 +3,9 @@ import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
-import { nonce, page } from "./html";
+import { nonce, page } from "../html/page";
 import { htmlResponse, send } from "./respond";
-import { readBodyText } from "./visitor-post";
+import { readBodyText } from "../http/read-body";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
