@@ -17,7 +17,7 @@ import { flushEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
 import { flushUsage } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
-import { isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
+import { answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       });
     });
   });
+  server.on("clientError", answerUnparsableRequest);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as { port: number }).port;

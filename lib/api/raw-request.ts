@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { HopError } from "../errors";
 import { UNROUTED_METHOD_HEADER } from "./methods";
 
@@ -48,4 +49,19 @@ export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): 
     if (!req.complete) req.socket.end();
   });
   return false;
+}
+
+/**
+ * Requests Node's HTTP parser refuses (an unknown method such as FOO, a broken request line) never
+ * reach a route; they get the 400 Node would send, with a body in the API's error shape.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const body = JSON.stringify(
+    new HopError("invalid_request", { status: tooLarge ? 431 : 400, message: tooLarge ? "The request headers are too large." : "The request is not valid HTTP." }).toBody(),
+  );
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

@@ -19,8 +19,8 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
 }
 
 /**
- * The server's fast path: answers visitors before Next's pipeline. Returns false when the request
- * is the app's, so the caller hands it to Next.
+ * The server's fast path: answers visitors before Next's pipeline, and calls `next` when the
+ * request is the app's, so the caller hands it to Next.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
