@@ -126,7 +126,7 @@ describe("malformed requests to every /v1 endpoint", () => {
 
   test("the walk finds every route file and its methods", () => {
     assert.ok(routed.length >= 20, `${routed.length} routes`);
-    for (const route of routed) assert.ok(route.methods.length > 0, `${route.template} defines no method`);
+    for (const route of routed) assert.ok(route.methods.length > 0, `${route.template}: no method found; route files export theirs through apiMethods({ GET: apiRoute(…) })`);
     assert.equal(routes.filter((r) => r.catchAll).length, 1);
   });
 
