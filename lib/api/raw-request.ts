@@ -32,6 +32,9 @@ function hasValidEncoding(path: string): boolean {
 export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? "/";
   delete req.headers[UNROUTED_METHOD_HEADER];
+  res.once("finish", () => {
+    if (!req.complete) req.socket.end();
+  });
   const path = url.split("?")[0];
   if (!hasValidEncoding(path)) {
     const requestId = String(req.headers["x-request-id"] ?? "").slice(0, 64) || randomUUID();
@@ -45,23 +48,25 @@ export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): 
     req.headers[UNROUTED_METHOD_HEADER] = method;
     req.method = "OPTIONS";
   }
-  res.once("finish", () => {
-    if (!req.complete) req.socket.end();
-  });
   return false;
 }
 
+const PARSER_REFUSALS: Record<string, { status: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: "431 Request Header Fields Too Large", message: "The request headers are too large." },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", message: "The request was not received in time." },
+};
+
 /**
  * Requests Node's HTTP parser refuses (an unknown method such as FOO, a broken request line) never
- * reach a route; they get the 400 Node would send, with a body in the API's error shape.
+ * reach a route; they get the answer Node would send, with a body in the API's error shape. As in
+ * Node's own handler, nothing is written once a response on this socket has begun.
  */
 export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const body = JSON.stringify(
-    new HopError("invalid_request", { status: tooLarge ? 431 : 400, message: tooLarge ? "The request headers are too large." : "The request is not valid HTTP." }).toBody(),
-  );
-  socket.end(
-    `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code !== "ECONNRESET" && socket.writable && !inFlight?.headersSent) {
+    const refusal = PARSER_REFUSALS[error.code ?? ""] ?? { status: "400 Bad Request", message: "The request is not valid HTTP." };
+    const body = JSON.stringify(new HopError("invalid_request", { status: Number(refusal.status.slice(0, 3)), message: refusal.message }).toBody());
+    socket.write(`HTTP/1.1 ${refusal.status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

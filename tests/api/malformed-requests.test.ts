@@ -11,6 +11,8 @@ import { ROOT, startServer, type HopServer } from "../helpers/server";
 
 const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const BAD_ENCODINGS = ["%", "%zz", "%E0%A4%A", "%C0%AF", "%ED%A0%80"];
+/** A dynamic segment of a route directory: `[id]`, `[...identifier]`, `[[...rest]]`. */
+const SEGMENT = /\[\[?(?:\.\.\.)?(\w+)\]\]?/g;
 
 interface Endpoint {
   template: string;
@@ -32,20 +34,20 @@ function endpoints(): Endpoint[] {
   const appDir = path.join(ROOT, "app");
   return routeFiles(path.join(appDir, "v1")).map((file) => {
     const template = "/" + path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
-    const params = [...template.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => m[1]);
+    const params = [...template.matchAll(SEGMENT)].map((m) => m[1]);
     const text = readFileSync(file, "utf8");
     const methods = [...text.matchAll(/^\s+(GET|POST|PUT|PATCH|DELETE): apiRoute\(\{([^}]*)\}/gm)].map((m) => ({
       method: m[1],
       body: /\bbody:/.test(m[2]),
       query: /\bquery:\s*(\w+)/.exec(m[2])?.[1] ?? null,
     }));
-    return { template, params, methods, catchAll: template.includes("[...rest]") };
+    return { template, params, methods, catchAll: template.includes("[[...rest]]") };
   });
 }
 
 /** The template with every dynamic segment replaced (by `value(param)`), or `tail` added at the end. */
 function pathOf(endpoint: Endpoint, value: (param: string) => string, tail = ""): string {
-  const filled = endpoint.template.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_m, name: string) => value(name));
+  const filled = endpoint.template.replace(SEGMENT, (_m, name: string) => value(name));
   return endpoint.params.length ? filled : filled + tail;
 }
 
@@ -221,9 +223,11 @@ describe("malformed requests to every /v1 endpoint", () => {
     assert.equal(options.headers.allow, allowOf(route));
   });
 
-  test("unknown paths are 404 for every method; a method Node cannot parse is 400 JSON", async () => {
-    for (const method of [...ROUTE_METHODS, "TRACE", "PROPFIND"]) {
-      assertRefused(await send(server, method, "/v1/no/such/endpoint", { key: account.key }), { status: 404, code: "not_found" }, `${method} unknown path`);
+  test("unknown paths, /v1 itself included, are 404 for every method; a method Node cannot parse is 400 JSON", async () => {
+    for (const target of ["/v1/no/such/endpoint", "/v1", "/v1?x=%zz"]) {
+      for (const method of [...ROUTE_METHODS, "TRACE", "PROPFIND"]) {
+        assertRefused(await send(server, method, target, { key: account.key }), { status: 404, code: "not_found" }, `${method} ${target}`);
+      }
     }
     assertRefused(await send(server, "FOO", "/v1/links", { key: account.key }), { status: 400, code: "invalid_request" }, "FOO");
   });
