@@ -18,6 +18,7 @@ import { drainEvents } from "./lib/events/record";
 import { warmGeo } from "./lib/geoip/lookup";
 import { flushUsage, startUsageTracking } from "./lib/usage/track-usage";
 import { handleVisit } from "./lib/visit/node-handler";
+import { answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
     handleVisit(req, res, () => {
       stampClientAddress(req);
+      if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
       });
     });
   });
+  server.on("clientError", answerUnparsableRequest);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as { port: number }).port;

@@ -11,7 +11,8 @@ function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  // A directory's own time changes when an entry is added, removed or renamed (a route moved).
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(target)) {
     if (entry === "generated" || entry === "node_modules") continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));

@@ -16,6 +16,10 @@ export interface Range {
 
 const DAY = 86_400_000;
 const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Dates before the Unix epoch name no event Hop can hold (and year 0 is no PostgreSQL date). */
+export const EARLIEST_DATE = "1970-01-01";
+/** A from/to range spans at most five years, counted as 5 × 365 + 2 leap days. */
+export const MAX_RANGE_DAYS = 1827;
 
 export const AnalyticsQuery = z
   .object({ timeframe: z.enum(TIMEFRAMES).optional(), from: z.string().optional(), to: z.string().optional() })
@@ -31,6 +35,7 @@ function parseDay(value: string, field: "from" | "to"): number {
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
     throw new HopError("invalid_request", { field, message: `${field} must be a date written YYYY-MM-DD.` });
   }
+  if (value < EARLIEST_DATE) throw new HopError("invalid_request", { field, message: `${field} must not be before ${EARLIEST_DATE}.` });
   return time;
 }
 
@@ -51,6 +56,9 @@ export function resolveRange(query: z.infer<typeof AnalyticsQuery>, now: number,
     const from = parseDay(query.from, "from");
     const to = parseDay(query.to, "to") + DAY;
     if (to <= from) throw new HopError("invalid_request", { field: "to", message: "to must not be before from." });
+    if (to - from > MAX_RANGE_DAYS * DAY) {
+      throw new HopError("invalid_request", { field: "to", message: `from and to span at most ${MAX_RANGE_DAYS} days (five years).` });
+    }
     return { from: new Date(from), to: new Date(to), bucket: bucketFor(from, to) };
   }
   const today = startOfDay(now);

@@ -13,7 +13,8 @@ import { clientAddress } from "./client-address";
 import { errorResponse, json } from "./respond";
 import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
 import { roleAllows, type Resource } from "./roles";
-import { parseOrThrow } from "./validation";
+import { assertStorable, parseOrThrow } from "../validation/parse";
+import { readJsonBody } from "./read-json-body";
 
 // The one wrapper every /v1 route goes through. Each step is a small function; the order is
 // auth → plan → rate limit (headers from here on) → role → JSON body → validation → handler.
@@ -109,26 +110,9 @@ async function authenticate(client: Db, request: Request): Promise<Authenticated
 
 async function readParams(routeContext?: RouteContext): Promise<Record<string, string>> {
   const raw = (await routeContext?.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-}
-
-const MAX_BODY_BYTES = 1_000_000;
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw new HopError("invalid_request", { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
-  }
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
-  }
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new HopError("invalid_request", { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HopError("invalid_request", { message: "The body is not valid JSON." });
-  }
+  const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  assertStorable(params);
+  return params;
 }
 
 function readQuery(request: Request): Record<string, string> {

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
+import { clientErrorOf } from "../db/errors";
 
 /** Seconds a client is told to wait when the database is unreachable (a restart or failover takes a few). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -14,6 +15,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** Maps any thrown value to the documented body; unexpected failures are logged, never shown. */
 export function errorResponse(error: unknown, requestId: string, context: Record<string, unknown> = {}): Response {
+  error = clientErrorOf(error) ?? error;
   if (isHopError(error)) return json((error as HopError).toBody(), (error as HopError).status);
   if (isDatabaseUnavailable(error)) {
     log.warn("database unavailable", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });

@@ -1,5 +1,5 @@
 import { ADULT_BUTTON_ID } from "../events/rollups";
-import { escapeHtml, safeHref } from "../visit/html";
+import { escapeHtml, safeHref } from "../html/escape";
 import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { platformLabel, socialIcon } from "./icons";

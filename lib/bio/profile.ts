@@ -1,4 +1,4 @@
-import { escapeHtml, isSafeHref, safeHref } from "../visit/html";
+import { escapeHtml, isSafeHref, safeHref } from "../html/escape";
 import { httpsImage, list, obj, str, type Data } from "./data";
 import { platformKey, platformLabel, socialIcon } from "./icons";
 import type { StyleUse } from "./style";

@@ -1,5 +1,5 @@
-import type { CspSources } from "../visit/html";
-import { escapeHtml, safeHref } from "../visit/html";
+import type { CspSources } from "../html/page";
+import { escapeHtml, safeHref } from "../html/escape";
 import { ADULT_BUTTON_TITLE, renderBlocks } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
 import { designOf } from "./designs";

@@ -1,4 +1,4 @@
-import type { CspSources } from "../visit/html";
+import type { CspSources } from "../html/page";
 import { obj, str } from "./data";
 
 // The page owner's own analytics tags (advanced.googleTag, advanced.facebookPixel). Only ids of

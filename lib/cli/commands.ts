@@ -3,7 +3,7 @@ import { addTeamMember, TeamRole, TeamStatus } from "../accounts/add-team-member
 import { CreateAccountInput, createAccount, unsafeFindAccountByEmail } from "../accounts/create-account";
 import { PlanName } from "../accounts/plans";
 import { setLimits, setPlan } from "../accounts/set-plan";
-import { parseOrThrow } from "../api/validation";
+import { parseOrThrow } from "../validation/parse";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { createKey } from "../keys/create-key";

@@ -12,7 +12,8 @@ const Countries = z
     const codes = new Set<string>();
     for (const [index, name] of names.entries()) {
       const code = toCountryCode(name);
-      if (!code) ctx.addIssue({ code: "custom", path: [index], message: `unknown country '${name}'` });
+      // DECISIONS.md names the list itself as the field; the message says which entry.
+      if (!code) ctx.addIssue({ code: "custom", message: `unknown country '${name}' (entry ${index})` });
       else codes.add(code);
     }
     return [...codes];

@@ -2,7 +2,10 @@ import type { Db } from "../db/open";
 import { announce } from "../cache/invalidation";
 import { HopError } from "../errors";
 
-/** Revocation is immediate and permanent: the wrapper reads the key row on every request. */
+/**
+ * Revocation is immediate and permanent: the announcement drops the account's cached keys
+ * (lib/keys/auth-cache.ts) here and, through the Redis relay, in every other instance.
+ */
 export async function revokeKey(db: Db, accountId: string, keyId: string) {
   const result = await db.apiKey.updateMany({
     where: { id: keyId, accountId, revokedAt: null },

@@ -1,6 +1,6 @@
 import type { Db } from "../db/open";
 import { HopError, isHopError } from "../errors";
-import { parseOrThrow } from "../api/validation";
+import { parseOrThrow } from "../validation/parse";
 import { createLink, CreateLinkBody, type Caller } from "./create-link";
 import { toLinkObject } from "./link-object";
 

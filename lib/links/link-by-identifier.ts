@@ -1,12 +1,13 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
+import { isRecordGone } from "../db/errors";
 import { HopError, isHopError, shapeOf } from "../errors";
 import { toLinkDetails } from "./link-object";
 import { resolveLink } from "./resolve-identifier";
 import { BulkStatusBody, setLinkStatus, StatusBody, statusMessage } from "./set-link-status";
 import { UpdateLinkBody, updateLink } from "./update-link";
-import { parseOrThrow } from "../api/validation";
+import { parseOrThrow } from "../validation/parse";
 
 // The single-link endpoints, each: resolve the identifier (own links, then team owners' for active
 // admin/editor members), then act. Error bodies follow what API.md shows for each endpoint.
@@ -33,7 +34,10 @@ export async function deleteLinkByIdentifier(db: Db, callerId: string, identifie
   return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` };
 }
 
-/** PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`. */
+/**
+ * PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`;
+ * a flat code (e.g. INVALID_DESTINATION_URL) already has that shape and keeps its `code`.
+ */
 export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, rawBody: unknown) {
   try {
     const body = parseOrThrow(UpdateLinkBody, rawBody);
@@ -54,6 +58,7 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
       const code = shapeOf(error.code) === "flat" ? { code: error.code } : {};
       throw HopError.titled(400, "Bad Request", error.message, { ...code, ...(error.field ? { field: error.field } : {}) });
     }
+    if (isRecordGone(error)) throw HopError.titled(404, "Not Found", `Link '${identifier}' was deleted while this request ran.`);
     throw error;
   }
 }

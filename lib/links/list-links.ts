@@ -3,16 +3,18 @@ import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
 import { toLinkObject } from "./link-object";
 
-const positiveInt = (name: string, max?: number) =>
+export const MAX_PAGE = 100_000;
+
+const positiveInt = (name: string, max: number) =>
   z
     .string()
     .regex(/^[1-9]\d*$/, `${name} must be a positive integer`)
-    .transform(Number)
-    .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);
+    .refine((text) => text.length <= String(max).length && Number(text) <= max, `${name} must be at most ${max}`)
+    .transform(Number);
 
-/** `page` (default 1) and `limit` (default 50, at most 100), as GET /v1/links has them. */
+/** `page` (default 1, at most MAX_PAGE) and `limit` (default 50, at most 100), as GET /v1/links has them. */
 export const PaginationQuery = z.object({
-  page: positiveInt("page").default(1),
+  page: positiveInt("page", MAX_PAGE).default(1),
   limit: positiveInt("limit", 100).default(50),
 });
 

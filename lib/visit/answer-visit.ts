@@ -13,7 +13,7 @@ import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLin
 import { notFoundPage, previewPage } from "./pages";
 import { errorResponse, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
-// The visitor core, shared by the server's fast path and Next's proxy: host + path → the answer
+// The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
 // answered synchronously: no database, no await.
 

@@ -9,7 +9,7 @@ import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
 import { answerThroughBehavior, leavesInAppBrowser } from "./behaviors";
 import { chooseDestination, locationOf } from "./choose-destination";
-import { nonce } from "./html";
+import { nonce } from "../html/page";
 import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { countAdultConfirmation } from "./record-click";

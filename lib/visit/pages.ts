@@ -1,5 +1,6 @@
 import type { InAppName } from "../ua/classify";
-import { escapeHtml, nonce, page, safeHref } from "./html";
+import { escapeHtml, safeHref } from "../html/escape";
+import { nonce, page } from "../html/page";
 import type { VisitLink } from "./link-cache";
 
 export interface HtmlAnswer {

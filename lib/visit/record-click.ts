@@ -10,7 +10,7 @@ import { classifyUserAgent, type UaInfo } from "../ua/classify";
 import { unsafeFindPostedPage } from "../websites/store-contact";
 import { clientIp } from "../net/client-ip";
 import { isFirstPress, withinPressRate } from "./visitor-limits";
-import { readBodyText } from "./visitor-post";
+import { readBodyText } from "../http/read-body";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", {"page","id"})` from the
 // page, on the page's own host. A press is counted only for a button the published page has, with

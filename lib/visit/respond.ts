@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
-import { contentSecurityPolicy, type CspSources } from "./html";
+import { contentSecurityPolicy, type CspSources } from "../html/page";
 import { errorPage, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.

@@ -4,10 +4,10 @@ import { errorFields, log } from "../log";
 import { clientIp } from "../net/client-ip";
 import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
-import { nonce, page } from "./html";
+import { nonce, page } from "../html/page";
 import { htmlResponse, send } from "./respond";
 import { acceptContactAttempt } from "./visitor-limits";
-import { readBodyText } from "./visitor-post";
+import { readBodyText } from "../http/read-body";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);

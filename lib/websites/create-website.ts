@@ -55,7 +55,7 @@ async function addressFor(db: Db, account: { id: string; plan: string }, body: C
   if (body.customDomain !== undefined) {
     const domain = body.customDomain.trim().toLowerCase();
     const found = await db.domain.findFirst({ where: { domain, accountId: account.id }, select: { verified: true } });
-    if (!found) throw HopError.plain(403, "This custom domain is not connected to the account.", { code: "DOMAIN_NOT_FOUND" });
+    if (!found) throw new HopError("DOMAIN_NOT_FOUND", { field: "customDomain", message: `${domain} is not connected to this account.` });
     if (!found.verified) throw new HopError("DOMAIN_NOT_VERIFIED", { field: "customDomain" });
     return { domain, slug: normalizeCustomPath(body.customPath), custom: true };
   }

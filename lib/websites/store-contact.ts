@@ -3,7 +3,7 @@ import { contactFields, type ContactField } from "../bio/blocks";
 import { contactBlockById } from "../bio/page-settings";
 import type { Db } from "../db/open";
 import { newId } from "../ids";
-import { isPageHost } from "../visit/visitor-post";
+import { isPageHost } from "./page-host";
 
 // A visitor's submission of a page's contact block, checked against the block it names (its
 // fields and which are required) and stored as a Contact row of the page; the row goes when the

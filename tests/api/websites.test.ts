@@ -75,7 +75,9 @@ describe("websites: publish and read, and how visitors reach them", () => {
     const notMine = await publish(page({ customDomain: domain }));
     assert.equal(notMine.status, 403);
     assert.equal(notMine.body.code, "DOMAIN_NOT_FOUND");
-    assert.equal(typeof notMine.body.error, "string");
+    assert.equal(notMine.body.error, "Forbidden");
+    assert.match(notMine.body.message, /not connected/, "the flat shape of DECISIONS.md has a message");
+    assert.equal(notMine.body.field, "customDomain");
     await api(server, "POST", "/v1/domains", { key: account.key, body: { domain } });
     const unverified = await publish(page({ customDomain: domain }));
     assert.equal(unverified.status, 400);

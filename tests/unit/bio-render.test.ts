@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { bioPageCsp, renderBioPage } from "../../lib/bio/render-page";
-import { contentSecurityPolicy } from "../../lib/visit/html";
+import { contentSecurityPolicy } from "../../lib/html/page";
 import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
 
 const ALL = [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES];

@@ -1,8 +1,10 @@
 import { apiRoute, json } from "@/lib/api/handler";
+import { apiMethods } from "@/lib/api/methods";
 import { connectDomain, ConnectDomainBody, listDomains } from "@/lib/domains/connect-domain";
 
-export const GET = apiRoute({ resource: "domains" }, async ({ db, account }) => json(await listDomains(db, account.id)));
-
-export const POST = apiRoute({ resource: "domains", body: ConnectDomainBody }, async ({ db, account, body }) =>
-  json(await connectDomain(db, account.id, body), 201),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
+  GET: apiRoute({ resource: "domains" }, async ({ db, account }) => json(await listDomains(db, account.id))),
+  POST: apiRoute({ resource: "domains", body: ConnectDomainBody }, async ({ db, account, body }) =>
+    json(await connectDomain(db, account.id, body), 201),
+  ),
+});

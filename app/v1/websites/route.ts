@@ -1,6 +1,9 @@
 import { apiRoute, json } from "@/lib/api/handler";
+import { apiMethods } from "@/lib/api/methods";
 import { createWebsite, CreateWebsiteBody } from "@/lib/websites/create-website";
 
-export const POST = apiRoute({ resource: "websites", body: CreateWebsiteBody }, async ({ db, account, limits, body }) =>
-  json(await createWebsite(db, { id: account.id, plan: account.plan, limits }, body), 201),
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
+  POST: apiRoute({ resource: "websites", body: CreateWebsiteBody }, async ({ db, account, limits, body }) =>
+    json(await createWebsite(db, { id: account.id, plan: account.plan, limits }, body), 201),
+  ),
+});

@@ -1,5 +1,10 @@
 import type { z } from "zod";
 import { HopError, type ErrorCode } from "../errors";
+import { findUnstorableString } from "./storable";
+
+// The one way input meets a schema: every string is first checked to be storable (see
+// storable.ts; this covers members a schema keeps as unknown or passes through to JSON columns),
+// then the first zod issue becomes a nested 400 with one of the generic codes and `field`.
 
 /** `links[0].url` style path of a zod issue, as the `field` of the error body. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -26,7 +31,16 @@ export function validationError(error: z.ZodError): HopError {
   return new HopError(codeFor(issue), { message, field: field || undefined });
 }
 
+/** 400 `invalid_request` naming the first string that PostgreSQL could not store, if any. */
+export function assertStorable(value: unknown): void {
+  const found = findUnstorableString(value);
+  if (!found) return;
+  const field = fieldPath(found.path);
+  throw new HopError("invalid_request", { field: field || undefined, message: `${field || "The value"} ${found.reason}, which cannot be stored.` });
+}
+
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  assertStorable(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -1,21 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { escapeHtml } from "./escape";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
-}
-
-/** Whether a link may reach a visitor page: http(s), mailto and tel only. */
-export function isSafeHref(value: string): boolean {
-  return /^(https?:\/\/|mailto:|tel:)/i.test(value);
-}
-
-/** Only http(s), mailto and tel links reach a page; anything else becomes "#". */
-export function safeHref(value: unknown): string {
-  const text = String(value ?? "").trim();
-  return isSafeHref(text) ? escapeHtml(text) : "#";
-}
+// The frame of every page Hop renders itself (visitor pages, bio pages): a per-response nonce, the
+// Content-Security-Policy built on it, and the small branded page.
 
 export function nonce(): string {
   return randomBytes(16).toString("base64");

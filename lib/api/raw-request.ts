@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { HopError } from "../errors";
+import { UNROUTED_METHOD_HEADER } from "./methods";
+
+// What the server settles for a /v1 request before Next sees it. Next answers a path that is not
+// valid percent-encoded UTF-8 with a plain-text 500 before any route runs, and methods it does not
+// route (TRACE, PROPFIND …) with an empty 400 or a 500, so:
+// - such a path is answered here: 400 nested `invalid_request`, before authentication;
+// - such a method goes on as OPTIONS, the real one in UNROUTED_METHOD_HEADER, and the route
+//   answers 405 after authentication (lib/api/methods.ts);
+// - an answer sent before the request body was read whole (413) closes the connection, so the
+//   rest of an oversized upload is not read.
+
+const NEXT_ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+
+export function isApiPath(url: string): boolean {
+  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+}
+
+function hasValidEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Answers the request and returns true, or prepares it for Next and returns false. */
+export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "/";
+  delete req.headers[UNROUTED_METHOD_HEADER];
+  res.once("finish", () => {
+    if (!req.complete) req.socket.end();
+  });
+  const path = url.split("?")[0];
+  if (!hasValidEncoding(path)) {
+    const requestId = String(req.headers["x-request-id"] ?? "").slice(0, 64) || randomUUID();
+    const error = new HopError("invalid_request", { field: "path", message: "The path is not valid percent-encoded UTF-8." });
+    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "x-request-id": requestId });
+    res.end(JSON.stringify(error.toBody()));
+    return true;
+  }
+  const method = req.method ?? "GET";
+  if (!NEXT_ROUTED_METHODS.has(method)) {
+    req.headers[UNROUTED_METHOD_HEADER] = method;
+    req.method = "OPTIONS";
+  }
+  return false;
+}
+
+const PARSER_REFUSALS: Record<string, { status: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: "431 Request Header Fields Too Large", message: "The request headers are too large." },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", message: "The request was not received in time." },
+};
+
+/**
+ * Requests Node's HTTP parser refuses (an unknown method such as FOO, a broken request line) never
+ * reach a route; they get the answer Node would send, with a body in the API's error shape. As in
+ * Node's own handler, nothing is written once a response on this socket has begun.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code !== "ECONNRESET" && socket.writable && !inFlight?.headersSent) {
+    const refusal = PARSER_REFUSALS[error.code ?? ""] ?? { status: "400 Bad Request", message: "The request is not valid HTTP." };
+    const body = JSON.stringify(new HopError("invalid_request", { status: Number(refusal.status.slice(0, 3)), message: refusal.message }).toBody());
+    socket.write(`HTTP/1.1 ${refusal.status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}

@@ -1,0 +1,31 @@
+// Request bodies are read in chunks and counted as they arrive, so a body without Content-Length
+// (chunked) is refused once it passes the limit instead of being held whole in memory first.
+
+/** The body as UTF-8 text, or null as soon as it is larger than `maxBytes` (read no further). */
+export async function readBodyText(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<string | null> {
+  let size = 0;
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return null;
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+/**
+ * A web stream's chunks. Stopping early releases the stream without cancelling it: cancelling would
+ * destroy the socket under the answer still to be written; the server discards what is left.
+ */
+export async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
