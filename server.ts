@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import next from "next";
+import { stampClientIp } from "./lib/auth/client-ip";
 import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   await startInvalidationRelay();
   adminSecret();
   ensureAuthSecret();
+  // next-auth builds its own URLs from the request's host unless NEXTAUTH_URL pins one: with
+  // APP_URL set it is that; otherwise the dashboard works on whatever address it was opened at.
+  if (config().appUrlFromEnv) process.env.NEXTAUTH_URL ??= config().appUrl;
+  else process.env.AUTH_TRUST_HOST ??= "true";
   warmGeo();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
@@ -37,13 +42,14 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    handleVisit(req, res, () =>
-      handle(req, res).catch((error: unknown) => {
+    handleVisit(req, res, () => {
+      stampClientIp(req);
+      return handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
         res.end("Internal error");
-      }),
-    );
+      });
+    });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
@@ -51,6 +57,9 @@ async function main(): Promise<void> {
   writeServerRecord({ pid: process.pid, port: actualPort });
   log.info("listening", { url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actualPort}`, port: actualPort, db: dbMode(), redis: Boolean(config().redisUrl) });
   process.stdout.write(`Hop listening on port ${actualPort}\n`);
+  const { appUrl, appUrlFromEnv } = config();
+  const openAt = appUrlFromEnv || port !== 0 ? appUrl : `http://localhost:${actualPort}`;
+  process.stdout.write(`Hop is running: open ${openAt}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
