@@ -23,7 +23,7 @@ export function CardHeader({ id, title, description, action }: { id?: string; ti
 }
 
 export function CardBody({ children, flush = false }: { children: ReactNode; flush?: boolean }) {
-  return <div className={flush ? "" : "card-body"}>{children}</div>;
+  return <div className={flush ? "card-flush" : "card-body"}>{children}</div>;
 }
 
 export function CardFooter({ children }: { children: ReactNode }) {

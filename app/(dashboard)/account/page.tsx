@@ -58,9 +58,8 @@ export default async function AccountPage() {
           </div>
         </CardBody>
         <CardFooter>
-          <span>
-            Plans change only through the operator&apos;s CLI (there is no billing): <code>npm run cli -- account set-plan --email {account.email} --plan growth</code>
-          </span>
+          <span>Plans change only through the operator&apos;s command line; Hop has no billing. The operator runs:</span>
+          <code>npm run cli -- account set-plan --email {account.email} --plan growth</code>
         </CardFooter>
       </Card>
       <Card labelledBy="sessions">
