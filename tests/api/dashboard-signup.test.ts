@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { after, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
 import { visit } from "../helpers/visit";
 import { startServer, type HopServer } from "../helpers/server";
@@ -16,17 +16,32 @@ function signUp(server: HopServer, body: Record<string, unknown>, origin: string
 const person = (email: string) => ({ name: "Pat", email, password: "long enough password" });
 
 describe("dashboard sign-up", () => {
-  const servers: HopServer[] = [];
+  let server: HopServer;
+  before(async () => {
+    server = await startServer({ env: { DEFAULT_PLAN: "scaling" } });
+  });
   after(async () => {
-    for (const server of servers) await server.stop();
+    await server?.stop();
+  });
+
+  test("without a same-origin Origin header the request is refused and nothing is made", async () => {
+    assert.equal((await signUp(server, person("x@example.test"), null)).status, 403);
+    assert.equal((await signUp(server, person("x@example.test"), "https://evil.example")).status, 403);
+  });
+
+  test("invalid input answers 400 with the field and a message the form can show", async () => {
+    const short = await signUp(server, { ...person("a@example.test"), password: "short" });
+    assert.equal(short.status, 400);
+    assert.equal(short.body.error.field, "password");
+    assert.match(short.body.error.message, /at least 8 characters/);
+    const email = await signUp(server, person("not-an-email"));
+    assert.equal(email.body.error.field, "email");
   });
 
   test("the first account gets unlimited, later ones DEFAULT_PLAN; a taken e-mail is 409 on its field", async () => {
-    const server = await startServer({ env: { DEFAULT_PLAN: "scaling" } });
-    servers.push(server);
     const first = await signUp(server, person("first@example.test"));
     assert.equal(first.status, 201);
-    assert.equal(first.body.plan, "unlimited");
+    assert.equal(first.body.plan, "unlimited", "refused and invalid sign-ups before it made nothing");
     const second = await signUp(server, person("Second@Example.test"));
     assert.equal(second.status, 201);
     assert.equal(second.body.plan, "scaling");
@@ -36,42 +51,27 @@ describe("dashboard sign-up", () => {
     assert.equal(taken.body.error.field, "email");
   });
 
-  test("invalid input answers 400 with the field and a message the form can show", async () => {
-    const server = await startServer();
-    servers.push(server);
-    const short = await signUp(server, { ...person("a@example.test"), password: "short" });
-    assert.equal(short.status, 400);
-    assert.equal(short.body.error.field, "password");
-    assert.match(short.body.error.message, /at least 8 characters/);
-    const email = await signUp(server, person("not-an-email"));
-    assert.equal(email.body.error.field, "email");
+  test("dashboard writes without a session answer 401", async () => {
+    const response = await api(server, "POST", "/api/dashboard/keys", { body: { name: "x", role: "full" }, headers: { origin: server.url } });
+    assert.equal(response.status, 401);
+    assert.equal(response.body.error.code, "not_signed_in");
+  });
+});
+
+describe("SIGNUP=closed", () => {
+  let server: HopServer;
+  after(async () => {
+    await server?.stop();
   });
 
-  test("without a same-origin Origin header the request is refused and nothing is made", async () => {
-    const server = await startServer();
-    servers.push(server);
-    assert.equal((await signUp(server, person("x@example.test"), null)).status, 403);
-    assert.equal((await signUp(server, person("x@example.test"), "https://evil.example")).status, 403);
-    assert.equal((await signUp(server, person("x@example.test"))).body.plan, "unlimited", "the first real sign-up is still the first");
-  });
-
-  test("SIGNUP=closed: the first account of an empty database may still sign up, nobody after it", async () => {
-    const server = await startServer({ env: { SIGNUP: "closed" } });
-    servers.push(server);
+  test("the first account of an empty database may still sign up, nobody after it", async () => {
+    server = await startServer({ env: { SIGNUP: "closed" } });
     assert.equal((await signUp(server, person("operator@example.test"))).status, 201);
     const refused = await signUp(server, person("someone@example.test"));
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, "signup_closed");
     const page = await fetch(`${server.url}/signup`);
     assert.match(await page.text(), /Sign-up is closed/);
-  });
-
-  test("dashboard writes without a session answer 401", async () => {
-    const server = await startServer();
-    servers.push(server);
-    const response = await api(server, "POST", "/api/dashboard/keys", { body: { name: "x", role: "full" }, headers: { origin: server.url } });
-    assert.equal(response.status, 401);
-    assert.equal(response.body.error.code, "not_signed_in");
   });
 });
 
