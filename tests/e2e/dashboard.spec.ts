@@ -298,3 +298,14 @@ for (const viewport of VIEWPORTS) {
     await context.close();
   });
 }
+
+test("dark mode (from the system setting): the main pages keep their contrast", async ({ browser }) => {
+  const viewport = VIEWPORTS[0];
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: "dark" });
+  const page = await context.newPage();
+  await tour(page, ["/login"], "dark", viewport);
+  await signIn(page, OWNER.email);
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  await tour(page, ["/", "/keys", "/team", "/account"], "dark", viewport);
+  await context.close();
+});

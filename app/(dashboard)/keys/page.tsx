@@ -51,10 +51,10 @@ export default async function KeysPage() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col" className="num">This hour</th>
-                  <th scope="col" className="num">Today</th>
+                  <th scope="col" className="hide-sm">Created</th>
+                  <th scope="col" className="hide-sm">Last used</th>
+                  <th scope="col" className="num hide-sm">This hour</th>
+                  <th scope="col" className="num hide-sm">Today</th>
                   <th scope="col" className="num">All time</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
@@ -71,10 +71,10 @@ export default async function KeysPage() {
                   <td>
                     <Badge tone={ROLE_TONE[key.role as keyof typeof ROLE_TONE] ?? "neutral"}>{planLabel(key.role)}</Badge>
                   </td>
-                  <td>{formatDate(key.createdAt)}</td>
-                  <td>{formatRelative(key.lastUsedAt)}</td>
-                  <td className="num">{formatNumber(key.requestsThisHour)}</td>
-                  <td className="num">{formatNumber(key.requestsToday)}</td>
+                  <td className="hide-sm">{formatDate(key.createdAt)}</td>
+                  <td className="hide-sm">{formatRelative(key.lastUsedAt)}</td>
+                  <td className="num hide-sm">{formatNumber(key.requestsThisHour)}</td>
+                  <td className="num hide-sm">{formatNumber(key.requestsToday)}</td>
                   <td className="num">{formatNumber(key.totalRequests)}</td>
                   <td className="actions">{key.revokedAt ? <Badge tone="danger">Revoked</Badge> : <RevokeKey id={key.id} name={key.name} />}</td>
                 </tr>

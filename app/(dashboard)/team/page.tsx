@@ -39,7 +39,7 @@ export default async function TeamPage() {
               Invite someone by e-mail above. They can accept or decline.
             </EmptyState>
           ) : (
-            <div className="card-body-table">
+            <div>
               <Table
                 caption="Your team's members"
                 head={
@@ -47,7 +47,7 @@ export default async function TeamPage() {
                     <th scope="col">Member</th>
                     <th scope="col">Role</th>
                     <th scope="col">Status</th>
-                    <th scope="col">Invited</th>
+                    <th scope="col" className="hide-sm">Invited</th>
                     <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                   </tr>
                 }
@@ -62,7 +62,7 @@ export default async function TeamPage() {
                       <MemberRole id={m.id} role={m.role} email={m.member.email} />
                     </td>
                     <td>{statusBadge(m.status)}</td>
-                    <td>{formatDate(m.createdAt)}</td>
+                    <td className="hide-sm">{formatDate(m.createdAt)}</td>
                     <td className="actions">
                       <ConfirmTeamAction
                         url={`/api/dashboard/team/${m.id}`}
@@ -92,7 +92,7 @@ export default async function TeamPage() {
               head={
                 <tr>
                   <th scope="col">Owner</th>
-                  <th scope="col">Your role</th>
+                  <th scope="col" className="hide-sm">Your role</th>
                   <th scope="col">Status</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
@@ -104,7 +104,7 @@ export default async function TeamPage() {
                     <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
                     <div className="cell-sub">{m.owner.email}</div>
                   </td>
-                  <td>
+                  <td className="hide-sm">
                     <Badge>{planLabel(m.role)}</Badge>
                   </td>
                   <td>{statusBadge(m.status)}</td>
