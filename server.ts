@@ -56,10 +56,10 @@ async function main(): Promise<void> {
   const actualPort = (server.address() as { port: number }).port;
   writeServerRecord({ pid: process.pid, port: actualPort });
   log.info("listening", { url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actualPort}`, port: actualPort, db: dbMode(), redis: Boolean(config().redisUrl) });
-  process.stdout.write(`Hop listening on port ${actualPort}\n`);
   const { appUrl, appUrlFromEnv } = config();
   const openAt = appUrlFromEnv || port !== 0 ? appUrl : `http://localhost:${actualPort}`;
-  process.stdout.write(`Hop is running: open ${openAt}\n`);
+  // One write, so whoever waits for the first line (tests, scripts) also has the address.
+  process.stdout.write(`Hop listening on port ${actualPort}\nHop is running: open ${openAt}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -55,7 +55,7 @@ export default async function KeysPage() {
                   <th scope="col" className="hide-sm">Last used</th>
                   <th scope="col" className="num hide-sm">This hour</th>
                   <th scope="col" className="num hide-sm">Today</th>
-                  <th scope="col" className="num">All time</th>
+                  <th scope="col" className="num hide-sm">All time</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
               }
@@ -75,7 +75,7 @@ export default async function KeysPage() {
                   <td className="hide-sm">{formatRelative(key.lastUsedAt)}</td>
                   <td className="num hide-sm">{formatNumber(key.requestsThisHour)}</td>
                   <td className="num hide-sm">{formatNumber(key.requestsToday)}</td>
-                  <td className="num">{formatNumber(key.totalRequests)}</td>
+                  <td className="num hide-sm">{formatNumber(key.totalRequests)}</td>
                   <td className="actions">{key.revokedAt ? <Badge tone="danger">Revoked</Badge> : <RevokeKey id={key.id} name={key.name} />}</td>
                 </tr>
               ))}
