@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import next from "next";
-import { stampClientAddress } from "./lib/api/client-address";
+import { stampClientIp } from "./lib/net/client-ip";
 import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
@@ -33,6 +33,10 @@ async function main(): Promise<void> {
   await startUsageTracking();
   adminSecret();
   ensureAuthSecret();
+  // next-auth builds its own URLs from the request's host unless NEXTAUTH_URL pins one: with
+  // APP_URL set it is that; otherwise the dashboard works on whatever address it was opened at.
+  if (config().appUrlFromEnv) process.env.NEXTAUTH_URL ??= config().appUrl;
+  else process.env.AUTH_TRUST_HOST ??= "true";
   warmGeo();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
     handleVisit(req, res, () => {
-      stampClientAddress(req);
+      stampClientIp(req);
       if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });
@@ -56,7 +60,10 @@ async function main(): Promise<void> {
   const actualPort = (server.address() as { port: number }).port;
   writeServerRecord({ pid: process.pid, port: actualPort });
   log.info("listening", { url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actualPort}`, port: actualPort, db: dbMode(), redis: Boolean(config().redisUrl) });
-  process.stdout.write(`Hop listening on port ${actualPort}\n`);
+  const { appUrl, appUrlFromEnv } = config();
+  const openAt = appUrlFromEnv || port !== 0 ? appUrl : `http://localhost:${actualPort}`;
+  // One write, so whoever waits for the first line (tests, scripts) also has the address.
+  process.stdout.write(`Hop listening on port ${actualPort}\nHop is running: open ${openAt}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,9 +1,15 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import "./globals.css";
+import "@/components/ui/ui.css";
+import "@/components/dashboard/dashboard.css";
 
-export const metadata: Metadata = { title: "Hop", description: "Short links and link-in-bio pages" };
+export const metadata: Metadata = { title: { default: "Hop", template: "%s · Hop" }, description: "Short links and link-in-bio pages" };
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Reading the request makes every page dynamic, so Next stamps each one with the proxy's nonce.
+  await headers();
   return (
     <html lang="en">
       <body>{children}</body>

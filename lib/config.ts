@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PlanName } from "./accounts/plans";
 import { shared } from "./shared";
 
 const list = z
@@ -13,7 +14,7 @@ const list = z
   );
 
 const EnvSchema = z.object({
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  APP_URL: z.string().url().optional(),
   PRIMARY_DOMAIN: z.string().optional(),
   SHORT_LINK_SCHEME: z.enum(["http", "https"]).optional(),
   SYSTEM_DOMAINS: list,
@@ -34,18 +35,24 @@ const EnvSchema = z.object({
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  SIGNUP: z.enum(["open", "closed"]).default("open"),
+  DEFAULT_PLAN: PlanName.default("free"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
 
 function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
-  const appUrl = new URL(parsed.APP_URL);
+  // Without APP_URL the app is where it listens: PORT alone gives short links that work (PORT=0,
+  // a free port chosen at start, keeps the documented localhost:3000).
+  const appUrlText = parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`;
+  const appUrl = new URL(appUrlText);
   const primaryDomain = (parsed.PRIMARY_DOMAIN ?? appUrl.host).toLowerCase();
   const primaryHostname = primaryDomain.replace(/:\d+$/, "");
   const isLocal = primaryHostname === "localhost" || primaryHostname === "127.0.0.1";
   return {
-    appUrl: parsed.APP_URL.replace(/\/$/, ""),
+    appUrl: appUrlText.replace(/\/$/, ""),
+    appUrlFromEnv: parsed.APP_URL !== undefined,
     appHost: appUrl.host.toLowerCase(),
     primaryDomain,
     shortLinkScheme: parsed.SHORT_LINK_SCHEME ?? (isLocal ? "http" : "https"),
@@ -64,6 +71,8 @@ function readConfig(env: NodeJS.ProcessEnv = process.env) {
     blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
     port: parsed.PORT,
     host: parsed.HOST,
+    signup: parsed.SIGNUP,
+    defaultPlan: parsed.DEFAULT_PLAN,
   };
 }
 

@@ -18,6 +18,10 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, message: "The API key is malformed, unknown or revoked." },
   plan_upgrade_required: { status: 403, message: "API access needs the Growth plan or higher." },
   forbidden: { status: 403, message: "This API key's role does not allow this request." },
+  // dashboard (browser session) answers
+  not_signed_in: { status: 401, message: "Sign in to continue." },
+  too_many_attempts: { status: 429, message: "Too many sign-in attempts. Try again later." },
+  signup_closed: { status: 403, message: "Sign-up is closed on this Hop instance. Ask its operator for an account." },
   rate_limit_exceeded: { status: 429, message: "Rate limit exceeded." },
   quota_exceeded: { status: 403, message: "The plan's link limit is reached." },
   // generic validation

@@ -9,7 +9,7 @@ import type { AuthenticatedKey } from "../keys/find-key";
 import { trackRequest } from "../usage/track-usage";
 import type { HitResult } from "../usage/windows";
 import { authThrottleRefusal, noteAuthFailure } from "./auth-throttle";
-import { clientAddress } from "./client-address";
+import { stampedClientIp as clientAddress } from "../net/client-ip";
 import { errorResponse, json } from "./respond";
 import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
 import { roleAllows, type Resource } from "./roles";

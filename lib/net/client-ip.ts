@@ -62,3 +62,19 @@ export function clientIp(headers: HeaderBag, socketIp: string | undefined): stri
 export function hasForwardingHeaders(headers: HeaderBag): boolean {
   return FORWARDING_HEADERS.some((name) => header(headers, name) !== undefined);
 }
+
+/**
+ * Next's route handlers do not see the socket, so the server stamps the address decided above on
+ * every request it hands to Next, replacing whatever the client sent under this header.
+ */
+export const CLIENT_IP_HEADER = "x-hop-client-ip";
+
+export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }): void {
+  req.headers[CLIENT_IP_HEADER] = clientIp(req.headers, req.socket.remoteAddress) ?? "unknown";
+}
+
+/** The stamped address of a request Next handles; null when the server did not stamp one. */
+export function stampedClientIp(request: Request): string | null {
+  const value = request.headers.get(CLIENT_IP_HEADER);
+  return value && value !== "unknown" ? value : null;
+}

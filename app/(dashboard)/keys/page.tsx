@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { CreateKey } from "@/components/dashboard/create-key";
+import { formatDate, formatNumber, formatRelative } from "@/components/dashboard/format";
+import { planLabel } from "@/components/dashboard/plan";
+import { RevokeKey } from "@/components/dashboard/revoke-key";
+import { PageHeader } from "@/components/dashboard/shell";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardFooter } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { KeyIcon } from "@/components/ui/icons";
+import { Table } from "@/components/ui/table";
+import { effectiveLimits } from "@/lib/accounts/plans";
+import { db } from "@/lib/db/open";
+import { requireAccount } from "@/lib/dashboard/current-account";
+import { MAX_ACTIVE_KEYS } from "@/lib/keys/create-key";
+import { listKeys } from "@/lib/keys/list-keys";
+
+export const metadata: Metadata = { title: "API keys" };
+
+const ROLE_TONE = { full: "accent", creator: "success", viewer: "neutral", legacy: "neutral" } as const;
+
+export default async function KeysPage() {
+  const account = await requireAccount();
+  const keys = await listKeys(await db(), account.id);
+  const limits = effectiveLimits(account.plan, account.limitOverrides);
+  const active = keys.filter((key) => !key.revokedAt).length;
+  return (
+    <div className="page-stack">
+      <PageHeader title="API keys" description="Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it." action={<CreateKey atLimit={active >= MAX_ACTIVE_KEYS} />} />
+      {!limits.apiAccess ? (
+        <Alert tone="warning">
+          <strong>Your {planLabel(account.plan)} plan has no API access.</strong> Keys can be created, but every API request with them is answered 403 <code>plan_upgrade_required</code> until the operator moves this account to Growth or higher.
+        </Alert>
+      ) : null}
+      {active >= MAX_ACTIVE_KEYS ? (
+        <Alert tone="warning">
+          <strong>You have {MAX_ACTIVE_KEYS} active keys, the most an account may have.</strong> Revoke one to create another.
+        </Alert>
+      ) : null}
+      <Card>
+        {keys.length === 0 ? (
+          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={<CreateKey atLimit={false} />}>
+            Create a key to call the API from your code, Zapier or a deploy script.
+          </EmptyState>
+        ) : (
+          <>
+            <Table
+              caption="API keys"
+              head={
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col" className="hide-sm">Created</th>
+                  <th scope="col" className="hide-sm">Last used</th>
+                  <th scope="col" className="num hide-sm">This hour</th>
+                  <th scope="col" className="num hide-sm">Today</th>
+                  <th scope="col" className="num hide-sm">All time</th>
+                  <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              }
+            >
+              {keys.map((key) => (
+                <tr key={key.id} className={key.revokedAt ? "muted" : undefined} data-key-id={key.id}>
+                  <td>
+                    <div className="cell-title">{key.name}</div>
+                    <div className="cell-sub">
+                      <code>{key.prefix}…</code>
+                    </div>
+                  </td>
+                  <td>
+                    <Badge tone={ROLE_TONE[key.role as keyof typeof ROLE_TONE] ?? "neutral"}>{planLabel(key.role)}</Badge>
+                  </td>
+                  <td className="hide-sm">{formatDate(key.createdAt)}</td>
+                  <td className="hide-sm">{formatRelative(key.lastUsedAt)}</td>
+                  <td className="num hide-sm">{formatNumber(key.requestsThisHour)}</td>
+                  <td className="num hide-sm">{formatNumber(key.requestsToday)}</td>
+                  <td className="num hide-sm">{formatNumber(key.totalRequests)}</td>
+                  <td className="actions">{key.revokedAt ? <Badge tone="danger">Revoked</Badge> : <RevokeKey id={key.id} name={key.name} />}</td>
+                </tr>
+              ))}
+            </Table>
+            <CardFooter>
+              <span>
+                {active} of {MAX_ACTIVE_KEYS} active keys
+              </span>
+              <span>{limits.apiAccess ? `${formatNumber(limits.hourly)} requests/hour and ${formatNumber(limits.daily)}/day per key` : "No API access on this plan"}</span>
+            </CardFooter>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

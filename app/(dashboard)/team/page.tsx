@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import { formatDate } from "@/components/dashboard/format";
+import { planLabel } from "@/components/dashboard/plan";
+import { PageHeader } from "@/components/dashboard/shell";
+import { AcceptInvitation, ConfirmTeamAction, InviteMember, MemberRole } from "@/components/dashboard/team-actions";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { UsersIcon } from "@/components/ui/icons";
+import { Table } from "@/components/ui/table";
+import { db } from "@/lib/db/open";
+import { requireAccount } from "@/lib/dashboard/current-account";
+import { listTeam } from "@/lib/team/memberships";
+
+export const metadata: Metadata = { title: "Team" };
+
+const statusBadge = (status: string) => (status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Pending</Badge>);
+
+export default async function TeamPage() {
+  const account = await requireAccount();
+  const { members, memberships } = await listTeam(await db(), account.id);
+  return (
+    <div className="page-stack">
+      <PageHeader
+        title="Team"
+        description="Members act on your links and pages with their own API keys (forTeamOwner). Admins and editors can change them; viewers can only read."
+      />
+      <Card labelledBy="invite">
+        <CardHeader id="invite" title="Invite a member" description="They need a Hop account on this instance. They see the invitation on their Team page." />
+        <CardBody>
+          <InviteMember />
+        </CardBody>
+      </Card>
+      <Card labelledBy="members">
+        <CardHeader id="members" title="Your team" description={`${members.length} member${members.length === 1 ? "" : "s"}`} />
+        <CardBody flush>
+          {members.length === 0 ? (
+            <EmptyState icon={<UsersIcon />} title="No members yet" headingLevel={3}>
+              Invite someone by e-mail above. They can accept or decline.
+            </EmptyState>
+          ) : (
+            <div>
+              <Table
+                caption="Your team's members"
+                head={
+                  <tr>
+                    <th scope="col">Member</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="hide-sm">Invited</th>
+                    <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
+                  </tr>
+                }
+              >
+                {members.map((m) => (
+                  <tr key={m.id} data-membership-id={m.id}>
+                    <td>
+                      <div className="cell-title">{m.member.name ?? m.member.email}</div>
+                      <div className="cell-sub">{m.member.email}</div>
+                    </td>
+                    <td>
+                      <MemberRole id={m.id} role={m.role} email={m.member.email} />
+                    </td>
+                    <td>{statusBadge(m.status)}</td>
+                    <td className="hide-sm">{formatDate(m.createdAt)}</td>
+                    <td className="actions">
+                      <ConfirmTeamAction
+                        url={`/api/dashboard/team/${m.id}`}
+                        label="Remove"
+                        title={`Remove ${m.member.email}?`}
+                        description="Their keys stop acting on your links and pages at once."
+                        done="Member removed"
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            </div>
+          )}
+        </CardBody>
+      </Card>
+      <Card labelledBy="teams">
+        <CardHeader id="teams" title="Teams you belong to" description="Invitations to other accounts' teams, and teams you have joined." />
+        <CardBody flush>
+          {memberships.length === 0 ? (
+            <EmptyState icon={<UsersIcon />} title="No invitations" headingLevel={3}>
+              When someone invites you to their team, it shows up here.
+            </EmptyState>
+          ) : (
+            <Table
+              caption="Teams you belong to"
+              head={
+                <tr>
+                  <th scope="col">Owner</th>
+                  <th scope="col" className="hide-sm">Your role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              }
+            >
+              {memberships.map((m) => (
+                <tr key={m.id} data-membership-id={m.id}>
+                  <td>
+                    <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
+                    <div className="cell-sub">{m.owner.email}</div>
+                  </td>
+                  <td className="hide-sm">
+                    <Badge>{planLabel(m.role)}</Badge>
+                  </td>
+                  <td>{statusBadge(m.status)}</td>
+                  <td className="actions">
+                    {m.status === "pending" ? (
+                      <span className="inline-actions">
+                        <AcceptInvitation id={m.id} owner={m.owner.email} />
+                        <ConfirmTeamAction
+                          url={`/api/dashboard/team/${m.id}/leave`}
+                          label="Decline"
+                          title={`Decline ${m.owner.email}'s invitation?`}
+                          description="They can invite you again later."
+                          done="Invitation declined"
+                          variant="secondary"
+                        />
+                      </span>
+                    ) : (
+                      <ConfirmTeamAction
+                        url={`/api/dashboard/team/${m.id}/leave`}
+                        label="Leave"
+                        title={`Leave ${m.owner.email}'s team?`}
+                        description="Your keys stop acting on their links and pages at once."
+                        done="You left the team"
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

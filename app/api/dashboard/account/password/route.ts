@@ -1,0 +1,11 @@
+import { ChangePasswordInput, changePassword } from "@/lib/accounts/manage-profile";
+import { sessionSetCookie, sessionTokenFor } from "@/lib/auth/session";
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+
+/** Every other session ends (the session version rises); this browser gets a fresh cookie and stays in. */
+export const POST = dashboardRoute({ body: ChangePasswordInput }, async ({ db, account, body }) => {
+  const updated = await changePassword(db, account.id, body);
+  const response = json({ changed: true });
+  response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(updated)));
+  return response;
+});

@@ -1,0 +1,11 @@
+import { signUp, SignUpInput } from "@/lib/accounts/sign-up";
+import { config } from "@/lib/config";
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { HopError } from "@/lib/errors";
+
+/** Creates the account; the page then signs in through next-auth with the same credentials. */
+export const POST = dashboardRoute({ body: SignUpInput, signedOut: true }, async ({ db, body }) => {
+  if (config().signup === "closed" && (await db.account.count()) > 0) throw new HopError("signup_closed");
+  const account = await signUp(db, body, { defaultPlan: config().defaultPlan });
+  return json({ id: account.id, email: account.email, plan: account.plan }, 201);
+});

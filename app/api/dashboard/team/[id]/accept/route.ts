@@ -1,0 +1,4 @@
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { acceptInvitation } from "@/lib/team/memberships";
+
+export const POST = dashboardRoute({}, async ({ db, account, params }) => json(await acceptInvitation(db, account.id, params.id)));

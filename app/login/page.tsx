@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/dashboard/auth-card";
+import { LoginForm } from "@/components/dashboard/login-form";
+import { config } from "@/lib/config";
+import { currentAccount, safeCallbackUrl } from "@/lib/dashboard/current-account";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  if (await currentAccount()) redirect(callbackUrl);
+  return (
+    <AuthCard
+      title="Sign in to Hop"
+      subtitle="Welcome back. Enter your e-mail and password."
+      footer={config().signup === "open" ? <>No account yet? <Link href="/signup">Create one</Link></> : "Accounts on this instance are made by its operator."}
+    >
+      <LoginForm callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/dashboard/auth-card";
+import { SignupForm } from "@/components/dashboard/signup-form";
+import { Alert } from "@/components/ui/alert";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/open";
+import { currentAccount } from "@/lib/dashboard/current-account";
+
+export const metadata: Metadata = { title: "Create your account" };
+
+export default async function SignupPage() {
+  if (await currentAccount()) redirect("/");
+  const empty = (await (await db()).account.count()) === 0;
+  const open = config().signup === "open" || empty;
+  return (
+    <AuthCard
+      title="Create your Hop account"
+      subtitle={empty ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio pages and an API, in one place."}
+      footer={<>Already have an account? <Link href="/login">Sign in</Link></>}
+    >
+      {open ? <SignupForm /> : <Alert tone="warning"><strong>Sign-up is closed.</strong> Ask the operator of this Hop instance for an account.</Alert>}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Field, Input } from "../ui/field";
+import { send } from "../ui/request";
+import { toast } from "../ui/toast";
+
+type FieldErrors = Record<string, string>;
+
+function useFormErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  return {
+    errors,
+    formError,
+    clear: () => (setErrors({}), setFormError(null)),
+    show: (error: { message: string; field?: string }) => (error.field ? setErrors({ [error.field]: error.message }) : setFormError(error.message)),
+  };
+}
+
+export function ProfileForm({ name, email }: { name: string; email: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const state = useFormErrors();
+  return (
+    <form
+      className="form-stack"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setBusy(true);
+        state.clear();
+        const result = await send("PATCH", "/api/dashboard/account", { name: form.get("name"), email: form.get("email") });
+        setBusy(false);
+        if (!result.ok) return state.show(result.error);
+        toast("Profile saved");
+        router.refresh();
+      }}
+    >
+      {state.formError ? <Alert tone="danger">{state.formError}</Alert> : null}
+      <Field id="name" label="Name" error={state.errors.name}>
+        <Input id="name" defaultValue={name} autoComplete="name" error={state.errors.name} />
+      </Field>
+      <Field id="email" label="E-mail" hint="You sign in with it; team owners invite you by it." error={state.errors.email}>
+        <Input id="email" type="email" defaultValue={email} autoComplete="email" error={state.errors.email} hint />
+      </Field>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Save profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function PasswordForm() {
+  const [busy, setBusy] = useState(false);
+  const state = useFormErrors();
+  return (
+    <form
+      className="form-stack"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const formElement = event.currentTarget;
+        const form = new FormData(formElement);
+        setBusy(true);
+        state.clear();
+        const result = await send("POST", "/api/dashboard/account/password", { currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
+        setBusy(false);
+        if (!result.ok) return state.show(result.error);
+        formElement.reset();
+        toast("Password changed. Other sessions were signed out.");
+      }}
+    >
+      {state.formError ? <Alert tone="danger">{state.formError}</Alert> : null}
+      <Field id="currentPassword" label="Current password" error={state.errors.currentPassword}>
+        <Input id="currentPassword" type="password" autoComplete="current-password" error={state.errors.currentPassword} />
+      </Field>
+      <Field id="newPassword" label="New password" hint="At least 8 characters. Every other session is signed out." error={state.errors.newPassword}>
+        <Input id="newPassword" type="password" autoComplete="new-password" error={state.errors.newPassword} hint />
+      </Field>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Changing…" : "Change password"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SignOutEverywhere() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button variant="danger-outline" onClick={() => setOpen(true)}>
+        Sign out everywhere
+      </Button>
+      <Dialog
+        id="sign-out-everywhere"
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Sign out everywhere?"
+        description="Every browser signed in to this account is signed out at once, this one included. API keys keep working."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                const result = await send("DELETE", "/api/dashboard/account/sessions");
+                if (!result.ok) {
+                  setBusy(false);
+                  return setError(result.error.message);
+                }
+                window.location.assign("/login");
+              }}
+            >
+              Sign out everywhere
+            </Button>
+          </>
+        }
+      >
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo, MenuIcon, UserIcon, UsersIcon } from "../ui/icons";
+import { SignOutButton } from "./sign-out-button";
+
+const SECTIONS = [
+  {
+    label: "Workspace",
+    items: [
+      { href: "/", label: "Overview", icon: HomeIcon },
+      { href: "/links", label: "Links", icon: LinkIcon },
+      { href: "/websites", label: "Websites", icon: LayoutIcon },
+      { href: "/domains", label: "Domains", icon: GlobeIcon },
+      { href: "/analytics", label: "Analytics", icon: ChartIcon },
+    ],
+  },
+  {
+    label: "Settings",
+    items: [
+      { href: "/keys", label: "API keys", icon: KeyIcon },
+      { href: "/team", label: "Team", icon: UsersIcon },
+      { href: "/account", label: "Account", icon: UserIcon },
+    ],
+  },
+];
+
+export function SidebarNav({ name, email }: { name: string; email: string }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  const initial = (name.trim()[0] ?? "?").toUpperCase();
+  return (
+    <aside className="sidebar" data-open={open ? "true" : undefined}>
+      <div className="sidebar-top">
+        <Link href="/" className="brand">
+          <Logo size={26} />
+          <span>Hop</span>
+        </Link>
+        <button type="button" className="btn btn-ghost btn-sm sidebar-toggle" aria-expanded={open} aria-controls="sidebar-panel" onClick={() => setOpen(!open)}>
+          {open ? <CloseIcon /> : <MenuIcon />}
+          <span className="visually-hidden">{open ? "Close menu" : "Open menu"}</span>
+        </button>
+      </div>
+      <div className="sidebar-panel" id="sidebar-panel">
+        <nav aria-label="Dashboard">
+          {SECTIONS.map((section) => (
+            <div className="nav-section" key={section.label}>
+              <p className="nav-heading">{section.label}</p>
+              <ul>
+                {section.items.map(({ href, label, icon: Icon }) => {
+                  const active = href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+                  return (
+                    <li key={href}>
+                      <Link href={href} className="nav-link" aria-current={active ? "page" : undefined}>
+                        <Icon />
+                        {label}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="sidebar-account">
+          <span className="avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <div className="sidebar-account-text">
+            <p className="sidebar-account-name">{name}</p>
+            <p className="sidebar-account-email">{email}</p>
+          </div>
+          <SignOutButton />
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "../ui/alert";
+import { Field, Input } from "../ui/field";
+import { send } from "../ui/request";
+import { signInWithPassword } from "./sign-in";
+
+export function SignupForm() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="form-stack"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const input = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+        setBusy(true);
+        setErrors({});
+        setFormError(null);
+        const created = await send("POST", "/api/dashboard/signup", input);
+        if (!created.ok) {
+          if (created.error.field) setErrors({ [created.error.field]: created.error.message });
+          else setFormError(created.error.message);
+          return setBusy(false);
+        }
+        const signedIn = await signInWithPassword(input.email, input.password);
+        window.location.assign(signedIn.ok ? "/" : "/login");
+      }}
+    >
+      {formError ? <Alert tone="danger">{formError}</Alert> : null}
+      <Field id="name" label="Name" error={errors.name}>
+        <Input id="name" autoComplete="name" error={errors.name} required autoFocus />
+      </Field>
+      <Field id="email" label="E-mail" error={errors.email}>
+        <Input id="email" type="email" autoComplete="email" error={errors.email} required />
+      </Field>
+      <Field id="password" label="Password" hint="At least 8 characters." error={errors.password}>
+        <Input id="password" type="password" autoComplete="new-password" error={errors.password} hint required minLength={8} />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
+        {busy ? "Creating account…" : "Create account"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+export interface RequestError {
+  message: string;
+  field?: string;
+  status: number;
+}
+
+export type RequestResult<T> = { ok: true; data: T } | { ok: false; error: RequestError };
+
+/**
+ * JSON to the dashboard's route handlers; an error comes back with the use case's own message
+ * (and field, for inline display), without the "field: " prefix validation adds.
+ */
+export async function send<T = unknown>(method: string, url: string, body?: unknown): Promise<RequestResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    return { ok: false, error: { message: "The server could not be reached. Check your connection and try again.", status: 0 } };
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (response.ok) return { ok: true, data: data as T };
+  const detail = (data as { error?: { message?: string; field?: string } | string; message?: string } | undefined) ?? {};
+  const nested = typeof detail.error === "object" ? detail.error : undefined;
+  const field = nested?.field;
+  let message = nested?.message ?? detail.message ?? (typeof detail.error === "string" ? detail.error : undefined) ?? `Request failed (${response.status}).`;
+  if (field && message.startsWith(`${field}: `)) message = message.slice(field.length + 2);
+  if (response.status === 401) message = "Your session ended. Sign in again.";
+  return { ok: false, error: { message, field, status: response.status } };
+}

@@ -1,0 +1,26 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { SessionAccount } from "../accounts/credentials";
+import { accountFromSessionToken, sessionCookieName } from "../auth/session";
+
+/** The signed-in account of this page request, or null (no cookie, bad token, or an ended session). */
+export async function currentAccount(): Promise<SessionAccount | null> {
+  const jar = await cookies();
+  return accountFromSessionToken(jar.get(sessionCookieName())?.value);
+}
+
+/** The page's account; a signed-out visitor goes to /login and comes back here afterwards. */
+export async function requireAccount(): Promise<SessionAccount> {
+  const account = await currentAccount();
+  if (account) return account;
+  const path = (await headers()).get("x-hop-path") ?? "/";
+  redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
+}
+
+/** Only same-site relative paths are followed after sign-in (no open redirect). */
+export function safeCallbackUrl(value: string | string[] | undefined): string {
+  const url = Array.isArray(value) ? value[0] : value;
+  if (!url || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return "/";
+  if (url.startsWith("/login") || url.startsWith("/signup")) return "/";
+  return url;
+}

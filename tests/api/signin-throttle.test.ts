@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+
+// Dashboard sign-in (next-auth credentials) is limited per e-mail (10 failures / 15 min) and per
+// client IP (50 / 15 min): @upstash/ratelimit over the app's Redis when REDIS_URL is set, the same
+// sliding window in process otherwise. Unknown e-mail and wrong password answer alike.
+
+const PASSWORD = "the right password";
+
+interface Attempt {
+  status: number;
+  body: any;
+  retryAfter: string | null;
+  signedIn: boolean;
+  ms: number;
+}
+
+/** One sign-in exactly as the login page makes it: CSRF token, then the credentials callback. */
+async function attempt(server: HopServer, email: string, password: string, headers: Record<string, string> = {}): Promise<Attempt> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+  });
+  const ms = performance.now() - started;
+  const body = await response.json().catch(() => undefined);
+  const signedIn = response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="));
+  return { status: response.status, body, retryAfter: response.headers.get("retry-after"), signedIn, ms };
+}
+
+async function account(server: HopServer): Promise<string> {
+  const email = `u-${randomBytes(5).toString("hex")}@example.test`;
+  await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
+  return email;
+}
+
+function assertThrottled(result: Attempt) {
+  assert.equal(result.status, 429);
+  assert.equal(result.body.error.code, "too_many_attempts");
+  assert.match(result.body.error.message, /^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+  const retryAfter = Number(result.retryAfter);
+  assert.ok(retryAfter >= 1 && retryAfter <= 15 * 60, `Retry-After ${result.retryAfter}`);
+  assert.equal(result.body.error.retryAfter, retryAfter);
+  assert.equal(result.signedIn, false);
+}
+
+describe(`dashboard sign-in throttle (${usingRedis ? "Redis" : "in process"})`, () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  test("the right password signs in; a wrong one answers 401 with no session", async () => {
+    const email = await account(server);
+    const ok = await attempt(server, email, PASSWORD);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.signedIn, true);
+    const wrong = await attempt(server, email, "wrong");
+    assert.equal(wrong.status, 401);
+    assert.match(wrong.body.url, /error=CredentialsSignin/);
+    assert.equal(wrong.signedIn, false);
+  });
+
+  test("after 10 failures for one e-mail the 11th attempt is 429 with a retry time, even with the right password", async () => {
+    const email = await account(server);
+    for (let i = 1; i <= 10; i++) assert.equal((await attempt(server, email, `guess-${i}`)).status, 401, `attempt ${i}`);
+    assertThrottled(await attempt(server, email, "guess-11"));
+    assertThrottled(await attempt(server, email, PASSWORD));
+    assertThrottled(await attempt(server, email.toUpperCase(), PASSWORD));
+    const other = await account(server);
+    assert.equal((await attempt(server, other, PASSWORD)).status, 200, "another e-mail from the same IP still signs in");
+  });
+
+  test("a successful sign-in is not counted: only failures use the budget", async () => {
+    const email = await account(server);
+    for (let i = 1; i <= 9; i++) assert.equal((await attempt(server, email, `guess-${i}`)).status, 401);
+    for (let i = 0; i < 3; i++) assert.equal((await attempt(server, email, PASSWORD)).status, 200);
+    assert.equal((await attempt(server, email, "guess-10")).status, 401);
+    assertThrottled(await attempt(server, email, "guess-11"));
+  });
+
+  test("an unknown e-mail and a wrong password get the same answer and take comparable time", async () => {
+    const email = await account(server);
+    const unknown: Attempt[] = [];
+    const wrong: Attempt[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await attempt(server, `nobody-${randomBytes(4).toString("hex")}@example.test`, "whatever"));
+      wrong.push(await attempt(server, email, `wrong-${i}`));
+    }
+    for (const result of [...unknown, ...wrong]) {
+      assert.equal(result.status, 401);
+      assert.deepEqual(Object.keys(result.body), ["url"]);
+      assert.match(result.body.url, /\/api\/auth\/error\?error=CredentialsSignin&provider=credentials$/);
+    }
+    // Both compare a bcrypt hash (a dummy one for the unknown e-mail): without it the unknown
+    // e-mail would answer in a small fraction of the time.
+    const median = (list: Attempt[]) => list.map((r) => r.ms).sort((a, b) => a - b)[1];
+    assert.ok(median(unknown) > median(wrong) * 0.4, `unknown ${median(unknown)} ms vs wrong password ${median(wrong)} ms`);
+  });
+});
+
+describe("dashboard sign-in throttle per client IP", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  test("50 failures from one IP over many e-mails, then even a fresh e-mail is refused; a forged client-IP header changes nothing", async () => {
+    const results = [];
+    for (let i = 0; i < 50; i++) {
+      results.push(await attempt(server, `spray-${i}@example.test`, "password1", { "x-hop-client-ip": `10.9.${i}.1` }));
+    }
+    assert.deepEqual([...new Set(results.map((r) => r.status))], [401]);
+    assertThrottled(await attempt(server, "spray-fresh@example.test", "password1", { "x-hop-client-ip": "10.99.0.1" }));
+  });
+});
+
+if (usingRedis && usingPostgres) {
+  describe("dashboard sign-in throttle across instances sharing Redis", () => {
+    let first: HopServer;
+    let second: HopServer;
+    before(async () => {
+      const prefix = `hoptest:${randomBytes(6).toString("hex")}`;
+      first = await startServer({ redisPrefix: prefix });
+      second = await startServer({ shareWith: first });
+    });
+    after(async () => {
+      await second?.stop();
+      await first?.stop();
+    });
+
+    test("failures on two instances count toward one e-mail's budget together", async () => {
+      const email = await account(first);
+      for (let i = 1; i <= 10; i++) {
+        const instance = i % 2 === 0 ? first : second;
+        assert.equal((await attempt(instance, email, `guess-${i}`)).status, 401, `attempt ${i}`);
+      }
+      assertThrottled(await attempt(first, email, PASSWORD));
+      assertThrottled(await attempt(second, email, PASSWORD));
+    });
+  });
+}
