@@ -10,6 +10,7 @@ import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
 import { closeDb, db, dbMode } from "./lib/db/open";
+import { startDomainMaintenance } from "./lib/domains/recheck-domains";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const { port, host } = config();
   await db();
   await startInvalidationRelay();
+  // After the relay, so a domain that loses verification is announced to every instance.
+  const stopDomainMaintenance = startDomainMaintenance(db);
   adminSecret();
   ensureAuthSecret();
   warmGeo();
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await flushUsage();
     await flushEvents();
+    await stopDomainMaintenance();
     removeServerRecord();
     await closeDb();
     await relayFlushed();
