@@ -20,8 +20,9 @@ describe("custom domain claims: expiry and takeover by proof", () => {
     dns = await startDnsServer();
     const env = { DNS_SERVERS: dns.address, CNAME_TARGET, APEX_A_RECORD: "203.0.113.7" };
     server = await startServer({ env });
-    // Claims lapse after 5.4 s here, so expiry is seen without waiting seven days.
-    shortClaims = await startServer({ env: { ...env, DOMAIN_CLAIM_TTL_HOURS: "0.0015" } });
+    // Claims lapse after 5.4 s here, so expiry is seen without waiting seven days; the domain tasks
+    // (sweep, re-check) run every second.
+    shortClaims = await startServer({ env: { ...env, DOMAIN_CLAIM_TTL_HOURS: "0.0015", DOMAIN_RECHECK_INTERVAL_HOURS: "0.0002" } });
   });
   after(async () => {
     // Optional: a server that failed to start must not stop the others (and the DNS server) closing.
@@ -124,5 +125,18 @@ describe("custom domain claims: expiry and takeover by proof", () => {
     assert.equal(taken.body.domain, domain);
     assert.deepEqual(await domainsOf(shortClaims, b), [domain]);
     assert.deepEqual(await domainsOf(shortClaims, a), [], "the expired row was removed with the takeover");
+  });
+
+  test("the server's periodic sweep removes a lapsed claim by itself", async () => {
+    const a = await createAccount(shortClaims);
+    const claimed = await connect(shortClaims, a, fresh());
+    assert.equal(claimed.status, 201);
+    await sleep(Math.max(0, Date.parse(claimed.body.claimExpiresAt) - Date.now()) + 150);
+    let left = await domainsOf(shortClaims, a);
+    for (let tries = 0; left.length && tries < 50; tries += 1) {
+      await sleep(100);
+      left = await domainsOf(shortClaims, a);
+    }
+    assert.deepEqual(left, [], "swept without any connect");
   });
 });
