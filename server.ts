@@ -11,6 +11,7 @@ import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
 import { closeDb, db, dbMode } from "./lib/db/open";
+import { startDomainMaintenance } from "./lib/domains/recheck-domains";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   await db();
   await startInvalidationRelay();
   await startUsageTracking();
+  // After the relay, so a domain that loses verification is announced to every instance.
+  const stopDomainMaintenance = startDomainMaintenance(db);
   adminSecret();
   ensureAuthSecret();
   // next-auth builds its own URLs from the request's host unless NEXTAUTH_URL pins one: with
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     await flushUsage();
     // A database that is down at shutdown gets a few seconds to return before queued events are lost.
     await drainEvents(5_000);
+    await stopDomainMaintenance();
     removeServerRecord();
     await closeDb();
     await relayFlushed();

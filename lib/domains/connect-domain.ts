@@ -4,31 +4,52 @@ import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { challengeFor, challengeInstructions } from "./challenge";
 import { toDomainObject } from "./domain-object";
+import { domainSettings } from "./domain-settings";
 import { expectedRecord, isReservedForService, normalizeDomain } from "./normalize-domain";
 
 export const ConnectDomainBody = z.object({ domain: z.unknown().optional(), isDefault: z.boolean().default(false) });
 export const SetDefaultBody = z.object({ isDefault: z.boolean() });
 
-function alreadyConnected(domain: string): HopError {
+/**
+ * The 409 for a domain someone holds: on this account; verified elsewhere (no takeover); or held
+ * unverified elsewhere, with the TXT record that proves control and moves it (challenge.ts).
+ */
+async function alreadyConnected(db: Db, accountId: string, domain: string): Promise<HopError> {
+  const holder = await db.domain.findUnique({ where: { domain }, select: { accountId: true, verified: true } });
+  if (holder?.accountId === accountId) {
+    return new HopError("domain_already_connected", { field: "domain", message: `${domain} is already connected to this account.` });
+  }
+  if (holder && !holder.verified) {
+    const challenge = challengeFor(accountId, domain);
+    return new HopError("domain_already_connected", { field: "domain", message: challengeInstructions(domain, challenge), extras: { challenge } });
+  }
   return new HopError("domain_already_connected", { field: "domain", message: `${domain} is already connected to an account.` });
 }
 
-export async function connectDomain(db: Db, accountId: string, body: z.infer<typeof ConnectDomainBody>) {
+/**
+ * POST /v1/domains: an unverified claim that lapses DOMAIN_CLAIM_TTL_HOURS after `now`. A lapsed
+ * claim of anyone's is removed in the same transaction, so it blocks nobody.
+ */
+export async function connectDomain(db: Db, accountId: string, body: z.infer<typeof ConnectDomainBody>, now = new Date()) {
   const domain = normalizeDomain(body.domain);
   if (isReservedForService(domain)) throw new HopError("invalid_domain", { field: "domain", message: `${domain} belongs to this service and cannot be connected.` });
   const record = expectedRecord(domain);
+  const claimExpiresAt = new Date(now.getTime() + domainSettings().claimTtlMs);
   try {
     const created = await db.$transaction(async (tx) => {
+      // Lapsed claims were never verified (verifying clears claimExpiresAt), so they hold no links.
+      await tx.domain.deleteMany({ where: { domain, verified: false, claimExpiresAt: { lte: now } } });
       // No look-up first: the unique index on domain (any account) is the one check, race-free.
       if (body.isDefault) await tx.domain.updateMany({ where: { accountId, isDefault: true }, data: { isDefault: false } });
       return tx.domain.create({
-        data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value },
+        data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value, createdAt: now, claimExpiresAt },
       });
     });
     return toDomainObject(created);
   } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyConnected(domain);
+    if (isUniqueViolation(error)) throw await alreadyConnected(db, accountId, domain);
     throw error;
   }
 }
@@ -38,14 +59,18 @@ export async function listDomains(db: Db, accountId: string) {
   return { data: domains.map(toDomainObject) };
 }
 
+/** A domain named in a path, normalised; a name that is not a valid domain is kept (lower case) so it reads as "not found". */
+export function domainInPath(value: string): string {
+  try {
+    return normalizeDomain(value);
+  } catch {
+    return value.toLowerCase();
+  }
+}
+
 /** The account's domain named in a path; anyone else's is "not found". */
 export async function findOwnedDomain(db: Db, accountId: string, value: string) {
-  let domain: string;
-  try {
-    domain = normalizeDomain(value);
-  } catch {
-    domain = value.toLowerCase();
-  }
+  const domain = domainInPath(value);
   const found = await db.domain.findFirst({ where: { domain, accountId } });
   if (!found) throw new HopError("domain_not_found", { message: `${domain} is not connected to this account.` });
   return found;

@@ -38,26 +38,36 @@ async function unsafeTakenPrimarySlugs(tx: Prisma.TransactionClient, primary: st
   return new Set(rows.map((row) => row.slug));
 }
 
+/**
+ * Moves an account's links on a custom domain to the primary domain (inside the caller's
+ * transaction): by delete, and when another account takes the domain over.
+ */
+export async function moveLinksToPrimary(tx: Prisma.TransactionClient, accountId: string, domain: string): Promise<{ moved: number; events: Invalidation[] }> {
+  const primary = config().primaryDomain;
+  const events: Invalidation[] = [];
+  const links = await tx.link.findMany({ where: { accountId, domain }, orderBy: { createdAt: "asc" } });
+  const wanted = links.map((link) => slugFromPath(link.slug));
+  const bases = [...new Set(wanted)];
+  const taken = await unsafeTakenPrimarySlugs(tx, primary, bases);
+  for (const [index, link] of links.entries()) {
+    const slug = freeSlug(wanted[index], taken);
+    taken.add(slug);
+    await tx.link.update({ where: { id: link.id }, data: { domain: primary, slug, publicId: publicIdOf(primary, slug) } });
+    events.push({ kind: "link", domain: link.domain, slug: link.slug }, { kind: "link", domain: primary, slug });
+  }
+  return { moved: links.length, events };
+}
+
 /** DELETE /v1/domains/{domain}: refuses the default; moves its links to the primary domain in one transaction. */
 export async function deleteDomain(db: Db, accountId: string, value: string) {
   const domain = await findOwnedDomain(db, accountId, value);
   if (domain.isDefault) throw new HopError("cannot_delete_default_domain", { message: `${domain.domain} is the default domain; set another default first.` });
   const primary = config().primaryDomain;
-  const events: Invalidation[] = [{ kind: "domain", domain: domain.domain }];
-  const moved = await db.$transaction(async (tx) => {
-    const links = await tx.link.findMany({ where: { accountId, domain: domain.domain }, orderBy: { createdAt: "asc" } });
-    const wanted = links.map((link) => slugFromPath(link.slug));
-    const bases = [...new Set(wanted)];
-    const taken = await unsafeTakenPrimarySlugs(tx, primary, bases);
-    for (const [index, link] of links.entries()) {
-      const slug = freeSlug(wanted[index], taken);
-      taken.add(slug);
-      await tx.link.update({ where: { id: link.id }, data: { domain: primary, slug, publicId: publicIdOf(primary, slug) } });
-      events.push({ kind: "link", domain: link.domain, slug: link.slug }, { kind: "link", domain: primary, slug });
-    }
+  const { moved, events } = await db.$transaction(async (tx) => {
+    const result = await moveLinksToPrimary(tx, accountId, domain.domain);
     await tx.domain.delete({ where: { id: domain.id } });
-    return links.length;
+    return result;
   });
-  announce(...events);
+  announce({ kind: "domain", domain: domain.domain }, ...events);
   return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved };
 }

@@ -7,7 +7,11 @@ export async function unsafeForceVerifyDomain(db: Db, domain: string) {
   const host = domain.trim().toLowerCase();
   const existing = await db.domain.findUnique({ where: { domain: host } });
   if (!existing) throw new HopError("domain_not_found", { message: `Domain ${host} is not connected to any account.` });
-  const updated = await db.domain.update({ where: { domain: host }, data: { verified: true, verifiedAt: existing.verifiedAt ?? new Date() } });
+  // Verified from now on: no lapsing claim, no pending warning. The periodic re-check still applies.
+  const updated = await db.domain.update({
+    where: { domain: host },
+    data: { verified: true, verifiedAt: existing.verifiedAt ?? new Date(), claimExpiresAt: null, recordMissingSince: null, unverifiedAt: null, unverifiedReason: null },
+  });
   announce({ kind: "domain", domain: host });
   return { domain: updated.domain, verified: updated.verified, verifiedAt: updated.verifiedAt };
 }

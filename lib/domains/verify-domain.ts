@@ -1,51 +1,72 @@
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import type { Domain } from "../generated/prisma/client";
 import { hostingProvider } from "../hosting/hosting";
 import { errorFields, log } from "../log";
-import { findOwnedDomain } from "./connect-domain";
-import { lookupRecord } from "./dns-check";
+import { domainInPath, findOwnedDomain } from "./connect-domain";
+import { checkRecord, lookupRecord } from "./dns-check";
+import { verificationState } from "./domain-object";
+import { afterCheck, verifyMessage } from "./domain-state";
+import { takeOverByProof } from "./take-over-domain";
 
 function instructions(d: { domain: string; recordType: string; recordValue: string }): string {
   const what = d.recordType === "CNAME" ? `a CNAME record for ${d.domain} pointing to ${d.recordValue}` : `an A record for ${d.domain} (the apex, often written @) with the value ${d.recordValue}`;
   return `At your DNS provider, create ${what}. Remove any other ${d.recordType} record for that name. DNS changes can take a few minutes to a few hours to spread; then call POST /v1/domains/${d.domain}/verify.`;
 }
 
-/** GET /v1/domains/{domain}/dns: what is expected, what DNS says now, and what to do. */
+const expected = (d: Domain) => ({ type: d.recordType as "CNAME" | "A", value: d.recordValue });
+
+/** GET /v1/domains/{domain}/dns: what is expected, what DNS says now, what to do, and the verification state. */
 export async function domainDnsReport(db: Db, accountId: string, value: string) {
   const d = await findOwnedDomain(db, accountId, value);
-  const current = await lookupRecord(d.domain, { type: d.recordType as "CNAME" | "A", value: d.recordValue });
+  const current = await lookupRecord(d.domain, expected(d));
   return {
     domain: d.domain,
     verified: d.verified,
     dnsRecords: { type: d.recordType, host: d.recordHost, value: d.recordValue },
     currentDns: current,
     instructions: d.verified ? `${d.domain} is verified; keep ${d.recordType === "CNAME" ? "the CNAME" : "the A record"} in place.` : instructions(d),
+    ...verificationState(d),
   };
 }
 
-/** POST /v1/domains/{domain}/verify: 200 either way; verified once the expected record is found. */
-export async function verifyDomain(db: Db, accountId: string, value: string) {
-  const d = await findOwnedDomain(db, accountId, value);
-  const current = await lookupRecord(d.domain, { type: d.recordType as "CNAME" | "A", value: d.recordValue });
-  const verified = d.verified || current.matches;
-  const updated = await db.domain.update({
-    where: { id: d.id },
-    data: { verified, verifiedAt: verified ? d.verifiedAt ?? new Date() : null, lastCheckedAt: new Date() },
-  });
-  if (verified && !d.verified) {
+/** The verify answer; `takenOver` only when a TXT proof moved the domain to the caller. */
+export interface VerifyResult {
+  domain: string;
+  verified: boolean;
+  message: string;
+  verifiedAt: string | null;
+  dnsStatus: { recordFound: boolean; recordValue: string | null; expectedValue: string };
+  takenOver?: true;
+}
+
+/**
+ * POST /v1/domains/{domain}/verify: 200 either way. On the caller's domain, one DNS check with the
+ * re-check's rules (domain-state.ts). On a domain another account holds unverified, the caller's
+ * TXT proof moves it to them (take-over-domain.ts); anything else is 404.
+ */
+export async function verifyDomain(db: Db, accountId: string, value: string, now = new Date()): Promise<VerifyResult> {
+  const name = domainInPath(value);
+  const d = await db.domain.findUnique({ where: { domain: name } });
+  if (!d) throw new HopError("domain_not_found", { message: `${name} is not connected to this account.` });
+  if (d.accountId !== accountId) return takeOverByProof(db, accountId, d, now);
+  const check = await checkRecord(d.domain, expected(d));
+  const { change, data } = afterCheck(d, check, now);
+  const { count } = await db.domain.updateMany({ where: { id: d.id, accountId }, data });
+  // Taken over by a prover between the read and this write.
+  if (!count) throw new HopError("domain_not_found", { message: `${d.domain} is not connected to this account.` });
+  const updated: Domain = { ...d, ...data };
+  if (change === "unverified") announce({ kind: "domain", domain: d.domain });
+  if (change === "verified") {
     announce({ kind: "domain", domain: d.domain });
     await hostingProvider().deploy(d.domain).catch((error: unknown) => log.warn("deploy after verify failed", { domain: d.domain, ...errorFields(error) }));
   }
-  let message: string;
-  if (current.matches) message = `${d.domain} is verified.`;
-  else if (verified) message = `${d.domain} stays verified, but DNS does not show the expected ${d.recordType} record right now.`;
-  else if (!current.recordFound) message = `No ${d.recordType} record found for ${d.domain} yet.`;
-  else if (current.recordType !== d.recordType) message = `${d.domain} has an ${current.recordType} record (${current.recordValue}); replace it with a ${d.recordType} record pointing to ${d.recordValue}.`;
-  else message = `The ${d.recordType} record of ${d.domain} is ${current.recordValue}, expected ${d.recordValue}.`;
+  const { answered: _answered, ...current } = check;
   return {
     domain: d.domain,
-    verified,
-    message,
+    verified: updated.verified,
+    message: verifyMessage(updated, current, updated.verified),
     verifiedAt: updated.verifiedAt?.toISOString() ?? null,
     dnsStatus: { recordFound: current.recordFound, recordValue: current.recordValue, expectedValue: d.recordValue },
   };

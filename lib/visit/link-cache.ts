@@ -1,5 +1,6 @@
 import { onInvalidate } from "../cache/invalidation";
 import { db } from "../db/open";
+import { unsafeCustomHostServes } from "../domains/host-serves";
 import { shared } from "../shared";
 
 // Resolved addresses (host + path → link or "no link") kept in process so a repeat visit makes no
@@ -98,12 +99,7 @@ export function cachedHostHasLinks(host: string): boolean | undefined {
 export async function hostHasLinks(host: string): Promise<boolean> {
   const cached = cachedHostHasLinks(host);
   if (cached !== undefined) return cached;
-  const client = await db();
-  const [link, domain] = await Promise.all([
-    client.link.findFirst({ where: { domain: host }, select: { id: true } }),
-    client.domain.findUnique({ where: { domain: host }, select: { verified: true } }),
-  ]);
-  const serves = Boolean(link) || Boolean(domain?.verified);
+  const serves = await unsafeCustomHostServes(await db(), host);
   const c = cache();
   if (c.hosts.size >= 10_000) c.hosts.clear();
   c.hosts.set(host, serves);

@@ -15,8 +15,8 @@ describe("custom domains", () => {
     server = await startServer({ env: { DNS_SERVERS: dns.address, CNAME_TARGET, APEX_A_RECORD: APEX_IP, SYSTEM_DOMAINS: "sys.hop.test" } });
   });
   after(async () => {
-    await server.stop();
-    await dns.close();
+    await server?.stop();
+    await dns?.close();
   });
 
   const connect = (account: TestAccount, body: unknown) => api(server, "POST", "/v1/domains", { key: account.key, body });

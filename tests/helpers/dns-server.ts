@@ -8,6 +8,8 @@ export interface TestDnsServer {
   address: string;
   setCname(name: string, target: string): void;
   setA(name: string, ip: string): void;
+  /** TXT record(s) of a name, e.g. `_hop-challenge.<domain>`; an empty list removes them. */
+  setTxt(name: string, values: string[]): void;
   remove(name: string): void;
   close(): Promise<void>;
 }
@@ -15,6 +17,7 @@ export interface TestDnsServer {
 export async function startDnsServer(): Promise<TestDnsServer> {
   const cnames = new Map<string, string>();
   const as = new Map<string, string>();
+  const txts = new Map<string, string[]>();
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
@@ -25,6 +28,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
         response.answers.push({ name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 1, domain: cnames.get(name)! } as never);
       } else if (question.type === Packet.TYPE.A && as.has(name)) {
         response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: as.get(name)! } as never);
+      } else if (question.type === Packet.TYPE.TXT && txts.has(name)) {
+        for (const data of txts.get(name)!) response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data } as never);
       }
       send(response);
     },
@@ -34,7 +39,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     address: `127.0.0.1:${addresses.udp.port}`,
     setCname: (name, target) => void cnames.set(name.toLowerCase(), target),
     setA: (name, ip) => void as.set(name.toLowerCase(), ip),
-    remove: (name) => void (cnames.delete(name.toLowerCase()), as.delete(name.toLowerCase())),
+    setTxt: (name, values) => void (values.length ? txts.set(name.toLowerCase(), values) : txts.delete(name.toLowerCase())),
+    remove: (name) => void (cnames.delete(name.toLowerCase()), as.delete(name.toLowerCase()), txts.delete(name.toLowerCase())),
     close: () => server.close(),
   };
 }

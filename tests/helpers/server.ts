@@ -80,7 +80,8 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // A server that starts after the deadline would keep the test process alive for good.
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`server did not start in 60 s:\n${output}`))), 60_000);
     const onData = () => {
       const match = /Hop listening on port (\d+)/.exec(output);
       if (match) {

@@ -1,0 +1,15 @@
+import type { Db } from "../db/open";
+
+/**
+ * Whether a host that is neither the app's, the primary nor a system domain answers visitors:
+ * a connected domain only while verified (an unverified claim, or a domain that lost verification
+ * after the re-check's grace, answers nothing); a host with no Domain row when it still holds
+ * links (e.g. a system domain dropped from SYSTEM_DOMAINS). Unsafe: across accounts.
+ */
+export async function unsafeCustomHostServes(client: Db, host: string): Promise<boolean> {
+  const [domain, link] = await Promise.all([
+    client.domain.findUnique({ where: { domain: host }, select: { verified: true } }),
+    client.link.findFirst({ where: { domain: host }, select: { id: true } }),
+  ]);
+  return domain ? domain.verified : Boolean(link);
+}
