@@ -30,12 +30,19 @@ export function startInvalidationRelay(): Promise<void> {
         log.warn("bad invalidation message", errorFields(error));
       }
     });
+    // Messages published while the subscriber was disconnected are lost: start afresh on reconnect.
+    let connections = 0;
+    subscriber.on("ready", () => {
+      connections += 1;
+      if (connections > 1) applyRemote({ kind: "everything" });
+    });
     addRelay((event) => {
       const sent = client.publish(channel, JSON.stringify({ origin, event })).catch((error: unknown) => {
         log.error("invalidation publish failed", errorFields(error));
       });
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
+      return sent;
     });
     const ready = subscriber.subscribe(channel).then(() => undefined);
     shared("invalidationSubscriber", () => subscriber);

@@ -58,6 +58,6 @@ export async function deleteDomain(db: Db, accountId: string, value: string) {
     await tx.domain.delete({ where: { id: domain.id } });
     return links.length;
   });
-  announce(...events);
+  await announce(...events);
   return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved };
 }

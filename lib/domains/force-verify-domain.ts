@@ -8,6 +8,6 @@ export async function unsafeForceVerifyDomain(db: Db, domain: string) {
   const existing = await db.domain.findUnique({ where: { domain: host } });
   if (!existing) throw new HopError("domain_not_found", { message: `Domain ${host} is not connected to any account.` });
   const updated = await db.domain.update({ where: { domain: host }, data: { verified: true, verifiedAt: existing.verifiedAt ?? new Date() } });
-  announce({ kind: "domain", domain: host });
+  await announce({ kind: "domain", domain: host });
   return { domain: updated.domain, verified: updated.verified, verifiedAt: updated.verifiedAt };
 }

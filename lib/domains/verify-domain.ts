@@ -33,7 +33,7 @@ export async function verifyDomain(db: Db, accountId: string, value: string) {
     data: { verified, verifiedAt: verified ? d.verifiedAt ?? new Date() : null, lastCheckedAt: new Date() },
   });
   if (verified && !d.verified) {
-    announce({ kind: "domain", domain: d.domain });
+    await announce({ kind: "domain", domain: d.domain });
     await hostingProvider().deploy(d.domain).catch((error: unknown) => log.warn("deploy after verify failed", { domain: d.domain, ...errorFields(error) }));
   }
   let message: string;
