@@ -22,13 +22,15 @@ export const DEFAULT_BOUNDS: CacheBounds = { linkBytes: 64 * MB, missBytes: 4 * 
  * asked again after this long even if nothing was announced. "No such" answers live shorter, so
  * a link or domain created while the relay was down is seen sooner.
  */
-export const TTL_MS = {
+export type Ttls = Record<"link" | "miss" | "host" | "hostMiss" | "apiKey", number>;
+
+export const TTL_MS: Ttls = {
   link: 60_000,
   miss: 10_000,
   host: 60_000,
   hostMiss: 10_000,
   apiKey: 60_000,
-} as const;
+};
 
 /** At most this many API keys are kept (one small entry each; unknown keys are never kept). */
 export const MAX_API_KEYS = 10_000;

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { Generations } from "../cache/generations";
 import { onInvalidate, type Invalidation } from "../cache/invalidation";
-import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds } from "../cache/limits";
+import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttls } from "../cache/limits";
 import { db } from "../db/open";
 import { shared } from "../shared";
 
@@ -65,7 +65,7 @@ function keptForAnswer(link: VisitLink): VisitLink {
 
 export interface VisitCacheOptions {
   bounds: CacheBounds;
-  ttl?: typeof TTL_MS;
+  ttl?: Ttls;
   /** A clock for TTLs (tests). */
   clock?: { now(): number };
   findLink?: (domain: string, slug: string) => Promise<VisitLink | null>;
@@ -80,7 +80,7 @@ export class VisitCache {
   readonly misses: LRUCache<string, true>;
   readonly hosts: LRUCache<string, boolean>;
   readonly generations = new Generations();
-  readonly #ttl: typeof TTL_MS;
+  readonly #ttl: Ttls;
   readonly #findLink: (domain: string, slug: string) => Promise<VisitLink | null>;
   readonly #findHost: (host: string) => Promise<boolean>;
   readonly #linkLookups = new Map<string, Promise<VisitLink | null>>();
