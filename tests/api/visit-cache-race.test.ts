@@ -36,17 +36,22 @@ interface Sample {
 }
 
 /**
- * VISITORS concurrent loops, each asking for a random target on a random server until stopped.
- * Returns every answer with the time its request was sent.
+ * VISITORS concurrent loops until stopped, each asking on a random server for `focus()` when it
+ * names a target (half the time: the address being changed right now, asked for while its change
+ * is under way), else for a random one of `targets()`. Returns every answer with the time its
+ * request was sent.
  */
-function hammer(servers: HopServer[], targets: string[], ask: (server: HopServer, target: string) => Promise<number>) {
+function hammer(servers: HopServer[], targets: () => string[], ask: (server: HopServer, target: string) => Promise<number>, focus: () => string | null = () => null) {
   let stopped = false;
   const samples: Sample[] = [];
   const loops = Array.from({ length: VISITORS }, async (_, n) => {
     for (let i = 0; !stopped; i += 1) {
-      const target = targets[Math.floor(Math.random() * targets.length)];
+      const pool = targets();
+      const focused = focus();
+      const target = focused && (n + i) % 2 ? focused : pool[Math.floor(Math.random() * pool.length)];
       const started = performance.now();
       samples.push({ target, started, status: await ask(servers[(n + i) % servers.length], target) });
+      await sleep(2); // a short pause, so the writes are not starved of CPU on a small machine
     }
   });
   return {
@@ -68,17 +73,23 @@ function staleAnswers(samples: Sample[], changedAt: Map<string, number>, isOld: 
 async function createWhileHammering(servers: HopServer[], account: TestAccount, rounds: number) {
   const [writer, other] = [servers[0], servers[servers.length - 1]];
   for (let round = 0; round < rounds; round += 1) {
-    const slugs = Array.from({ length: 40 }, () => fresh(`new${round}`));
-    // The creates start with the visitors: their first lookups are still in flight when the links commit.
-    const traffic = hammer(servers, slugs, visitSlug);
+    const slugs = Array.from({ length: 30 }, () => fresh(`new${round}`));
+    const asked = slugs.slice(0, 20);
+    let current: string | null = null;
+    // The creates start with the visitors: the first lookups of each address are still in flight
+    // when its link commits. Each single create's address is first asked for while it is created.
+    const traffic = hammer(servers, () => asked, visitSlug, () => current);
     const createdAt = new Map<string, number>();
-    const bulk = await api(writer, "POST", "/v1/links/bulk", { key: account.key, body: { links: slugs.slice(0, 30).map((slug) => ({ url: `https://example.com/${slug}`, slug })) } });
-    assert.equal(bulk.body.createdCount, 30, bulk.text);
-    for (const slug of slugs.slice(0, 30)) createdAt.set(slug, performance.now());
-    for (const [i, slug] of slugs.slice(30).entries()) {
+    const bulk = await api(writer, "POST", "/v1/links/bulk", { key: account.key, body: { links: slugs.slice(0, 20).map((slug) => ({ url: `https://example.com/${slug}`, slug })) } });
+    assert.equal(bulk.body.createdCount, 20, bulk.text);
+    for (const slug of slugs.slice(0, 20)) createdAt.set(slug, performance.now());
+    for (const [i, slug] of slugs.slice(20).entries()) {
+      current = slug;
+      await sleep(5);
       const created = await api(i % 2 ? other : writer, "POST", "/v1/links", { key: account.key, body: { url: `https://example.com/${slug}`, slug } });
       assert.equal(created.status, 201, created.text);
       createdAt.set(slug, performance.now());
+      asked.push(slug);
     }
     await sleep(150);
     const samples = await traffic.stop();
@@ -92,7 +103,7 @@ async function deactivateWhileHammering(servers: HopServer[], account: TestAccou
   const slugs = Array.from({ length: 20 }, () => fresh("off"));
   const bulk = await api(servers[0], "POST", "/v1/links/bulk", { key: account.key, body: { links: slugs.map((slug) => ({ url: `https://example.com/${slug}`, slug })) } });
   assert.equal(bulk.body.createdCount, 20, bulk.text);
-  const traffic = hammer(servers, slugs, visitSlug); // the first lookups are in flight when the deactivations commit
+  const traffic = hammer(servers, () => slugs, visitSlug); // the first lookups are in flight when the deactivations commit
   const offAt = new Map<string, number>();
   const switched = await api(writer, "PATCH", "/v1/links/bulk/status", { key: account.key, body: { links: slugs.slice(0, 10), setActive: false } });
   assert.equal(switched.body.updatedCount, 10, switched.text);
@@ -110,7 +121,7 @@ async function deactivateWhileHammering(servers: HopServer[], account: TestAccou
 async function revokeWhileHammering(servers: HopServer[], account: TestAccount) {
   const keys = await Promise.all([addKey(servers[0], account.email, "full"), addKey(servers[0], account.email, "viewer")]);
   const byKey = new Map(keys.map((k) => [k.keyId, k.key]));
-  const traffic = hammer(servers, [...byKey.keys()], (server, keyId) => status(server, "/v1/account/usage", { authorization: `Bearer ${byKey.get(keyId)}` }));
+  const traffic = hammer(servers, () => [...byKey.keys()], (server, keyId) => status(server, "/v1/account/usage", { authorization: `Bearer ${byKey.get(keyId)}` }));
   await sleep(100);
   const revokedAt = new Map<string, number>();
   for (const [i, { keyId }] of keys.entries()) {
