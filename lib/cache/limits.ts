@@ -6,6 +6,9 @@ const MB = 1024 * 1024;
 
 export const ENTRY_OVERHEAD_BYTES = 200;
 
+/** The smallest bound accepted from the environment. */
+export const MIN_BOUND_BYTES = 16 * 1024;
+
 export interface CacheBounds {
   /** Resolved links (what the answer needs), VISIT_CACHE_MAX_BYTES. */
   linkBytes: number;
@@ -39,8 +42,10 @@ function bytesFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const n = Number(raw);
-  // A mistyped value falls back to the default rather than turning the cache off or unbounded.
-  return Number.isInteger(n) && n > 0 ? n : fallback;
+  // A mistyped value falls back to the default rather than turning the cache off or unbounded; a
+  // tiny one is raised to the floor, so an entry always fits (a host that cannot be kept would be
+  // asked of the database again on every request).
+  return Number.isInteger(n) && n > 0 ? Math.max(n, MIN_BOUND_BYTES) : fallback;
 }
 
 export function boundsFromEnv(): CacheBounds {
