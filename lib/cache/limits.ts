@@ -20,13 +20,13 @@ export interface CacheBounds {
 
 export const DEFAULT_BOUNDS: CacheBounds = { linkBytes: 64 * MB, missBytes: 4 * MB, hostBytes: 1 * MB };
 
+export type Ttls = Record<"link" | "miss" | "host" | "hostMiss" | "apiKey", number>;
+
 /**
  * The backstop against a lost invalidation (a Redis message that never arrived): an entry is
  * asked again after this long even if nothing was announced. "No such" answers live shorter, so
  * a link or domain created while the relay was down is seen sooner.
  */
-export type Ttls = Record<"link" | "miss" | "host" | "hostMiss" | "apiKey", number>;
-
 export const TTL_MS: Ttls = {
   link: 60_000,
   miss: 10_000,
