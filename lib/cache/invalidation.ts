@@ -14,7 +14,7 @@ export type Invalidation =
   | { kind: "everything" };
 
 const bus = () => shared("invalidationBus", () => new EventEmitter().setMaxListeners(50));
-const RELAY_WAIT_MS = 1_000;
+const RELAY_WAIT_MS = 5_000;
 
 type Relay = (event: Invalidation) => Promise<unknown> | void;
 const relays = () => shared("invalidationRelays", () => [] as Relay[]);
