@@ -51,7 +51,7 @@ function hammer(servers: HopServer[], targets: () => string[], ask: (server: Hop
       const target = focused && (n + i) % 2 ? focused : pool[Math.floor(Math.random() * pool.length)];
       const started = performance.now();
       samples.push({ target, started, status: await ask(servers[(n + i) % servers.length], target) });
-      await sleep(2); // a short pause, so the writes are not starved of CPU on a small machine
+      await sleep(10); // a short pause, so the writes are not starved of CPU on a small machine
     }
   });
   return {
