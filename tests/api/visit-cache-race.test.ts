@@ -91,9 +91,9 @@ async function createWhileHammering(servers: HopServer[], account: TestAccount, 
       createdAt.set(slug, performance.now());
       asked.push(slug);
     }
-    await sleep(150);
+    await sleep(300);
     const samples = await traffic.stop();
-    assert.ok(samples.filter((s) => createdAt.has(s.target) && s.started > createdAt.get(s.target)!).length >= VISITORS, "visitors kept asking after the creates");
+    assert.ok(samples.filter((s) => createdAt.has(s.target) && s.started > createdAt.get(s.target)!).length >= 20, "visitors kept asking after the creates");
     assert.deepEqual(staleAnswers(samples, createdAt, (code) => code !== 302), [], `round ${round}: a 404 after the create had returned`);
   }
 }
