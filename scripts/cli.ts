@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       process.stdout.write(JSON.stringify(remote.body.result, null, 2) + "\n");
       return;
     }
+    if (argv[0] === "cache") return fail({ error: { message: "cache stats reads a running server's caches; no server runs on this DATA_DIR." } });
     await startInvalidationRelay(); // with Redis, running servers drop what this command changes
     const result = await runCommand(await db(), argv);
     await relayFlushed();

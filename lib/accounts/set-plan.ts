@@ -4,7 +4,7 @@ import { LimitOverrides, effectiveLimits, type PlanName } from "./plans";
 
 export async function setPlan(db: Db, accountId: string, plan: PlanName) {
   const account = await db.account.update({ where: { id: accountId }, data: { plan } });
-  announce({ kind: "account", accountId });
+  await announce({ kind: "account", accountId });
   return { id: account.id, email: account.email, plan: account.plan };
 }
 
@@ -18,6 +18,6 @@ export async function setLimits(db: Db, accountId: string, overrides: LimitOverr
     const limits = effectiveLimits(updated.plan, merged);
     return { id: updated.id, email: updated.email, plan: updated.plan, overrides: merged, limits };
   });
-  announce({ kind: "account", accountId });
+  await announce({ kind: "account", accountId });
   return result;
 }

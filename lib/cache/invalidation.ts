@@ -11,17 +11,33 @@ export type Invalidation =
   /** A key was revoked or the account's plan or limits changed: drop its cached API keys. */
   | { kind: "account"; accountId: string }
   /** A key was created: forget its hash if it was remembered as unknown (lib/keys/unknown-keys). */
-  | { kind: "key-created"; keyHash: string };
+  | { kind: "key-created"; keyHash: string }
+  /** Announcements may have been missed (the relay's connection was lost): drop every entry. */
+  | { kind: "everything" };
 
 const bus = () => shared("invalidationBus", () => new EventEmitter().setMaxListeners(50));
-const relays = () => shared("invalidationRelays", () => [] as Array<(event: Invalidation) => void>);
+const RELAY_WAIT_MS = 5_000;
 
-/** Call after the transaction that changed the link or domain has committed. */
-export function announce(...events: Invalidation[]): void {
+type Relay = (event: Invalidation) => Promise<unknown> | void;
+const relays = () => shared("invalidationRelays", () => [] as Relay[]);
+
+/**
+ * Call after the transaction that changed the link or domain has committed (never inside it: a
+ * lookup that ran before the commit would be let through to store the old answer). This
+ * process's caches are cleared before it returns; await it before answering the request, so the
+ * other instances have been sent the news too (a publish failure is logged, never thrown).
+ */
+export function announce(...events: Invalidation[]): Promise<void> {
+  const sent: Array<Promise<unknown> | void> = [];
   for (const event of events) {
     bus().emit("invalidate", event);
-    for (const relay of relays()) relay(event);
+    for (const relay of relays()) sent.push(relay(event));
   }
+  if (!sent.length) return Promise.resolve();
+  // A slow or unreachable Redis must not hold the write's answer: past this, the caches' TTL is the backstop.
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RELAY_WAIT_MS)));
+  return Promise.race([Promise.all(sent).then(() => undefined), waited]).finally(() => clearTimeout(timer));
 }
 
 /** Applies an invalidation that arrived from another instance (not relayed again). */
@@ -34,6 +50,6 @@ export function onInvalidate(listener: (event: Invalidation) => void): () => voi
   return () => bus().off("invalidate", listener);
 }
 
-export function addRelay(relay: (event: Invalidation) => void): void {
+export function addRelay(relay: Relay): void {
   relays().push(relay);
 }

@@ -22,6 +22,9 @@ export function startInvalidationRelay(): Promise<void> {
     const channel = redisKey("invalidate");
     const pending = new Set<Promise<unknown>>();
     const subscriber = client.duplicate();
+    // Its own connection without auto-pipelining: a publish is written at once, never queued behind
+    // the rate limiter's pipelines, so the writer's answer waits for nothing else.
+    const publisher = client.duplicate({ enableAutoPipelining: false });
     subscriber.on("message", (_channel: string, message: string) => {
       try {
         const parsed = JSON.parse(message) as { origin: string; event: Invalidation };
@@ -30,15 +33,23 @@ export function startInvalidationRelay(): Promise<void> {
         log.warn("bad invalidation message", errorFields(error));
       }
     });
+    // Messages published while the subscriber was disconnected are lost: start afresh on reconnect.
+    let connections = 0;
+    subscriber.on("ready", () => {
+      connections += 1;
+      if (connections > 1) applyRemote({ kind: "everything" });
+    });
     addRelay((event) => {
-      const sent = client.publish(channel, JSON.stringify({ origin, event })).catch((error: unknown) => {
+      const sent = publisher.publish(channel, JSON.stringify({ origin, event })).catch((error: unknown) => {
         log.error("invalidation publish failed", errorFields(error));
       });
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
+      return sent;
     });
     const ready = subscriber.subscribe(channel).then(() => undefined);
     shared("invalidationSubscriber", () => subscriber);
+    shared("invalidationPublisher", () => publisher);
     return { origin, ready, pending };
   }).ready;
 }
@@ -50,7 +61,9 @@ export async function relayFlushed(): Promise<void> {
 }
 
 export async function stopInvalidationRelay(): Promise<void> {
-  const subscriber = peekShared<{ quit: () => Promise<unknown>; disconnect: () => void }>("invalidationSubscriber");
-  if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
-  resetShared("invalidationSubscriber");
+  for (const name of ["invalidationSubscriber", "invalidationPublisher"]) {
+    const connection = peekShared<{ quit: () => Promise<unknown>; disconnect: () => void }>(name);
+    if (connection) await connection.quit().catch(() => connection.disconnect());
+    resetShared(name);
+  }
 }

@@ -12,6 +12,8 @@ import { unsafeForceVerifyDomain } from "../domains/force-verify-domain";
 import { rebuildRollups } from "../analytics/rebuild-rollups";
 import { unsafeOperatorAnalytics } from "../analytics/operator-analytics";
 import { TIMEFRAMES } from "../analytics/timeframe";
+import { apiKeyCacheStats } from "../keys/auth-cache";
+import { visitCacheStats } from "../visit/link-cache";
 
 // The operator CLI of DECISIONS.md. The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
@@ -86,6 +88,11 @@ const COMMANDS = {
       if (!link) throw new HopError("link_not_found", { message: `No link '${f.link}'.` });
       return rebuildRollups(db, { linkId: link.id });
     },
+  },
+  "cache stats": {
+    flags: z.object({}).strict(),
+    // The caches of the process that runs it: the server's when sent through the admin endpoint.
+    run: async () => ({ visit: visitCacheStats(), apiKeys: apiKeyCacheStats() }),
   },
   "domain force-verify": {
     flags: z.object({ domain: z.string().min(1) }).strict(),

@@ -83,6 +83,6 @@ export async function setDefaultDomain(db: Db, accountId: string, value: string,
     if (isDefault) await tx.domain.updateMany({ where: { accountId, isDefault: true, NOT: { id: domain.id } }, data: { isDefault: false } });
     return tx.domain.update({ where: { id: domain.id }, data: { isDefault } });
   });
-  announce({ kind: "domain", domain: updated.domain });
+  await announce({ kind: "domain", domain: updated.domain });
   return toDomainObject(updated);
 }

@@ -68,6 +68,6 @@ export async function deleteDomain(db: Db, accountId: string, value: string) {
     await tx.domain.delete({ where: { id: domain.id } });
     return result;
   });
-  announce({ kind: "domain", domain: domain.domain }, ...events);
+  await announce({ kind: "domain", domain: domain.domain }, ...events);
   return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved };
 }

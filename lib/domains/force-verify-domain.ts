@@ -12,6 +12,6 @@ export async function unsafeForceVerifyDomain(db: Db, domain: string) {
     where: { domain: host },
     data: { verified: true, verifiedAt: existing.verifiedAt ?? new Date(), claimExpiresAt: null, recordMissingSince: null, unverifiedAt: null, unverifiedReason: null },
   });
-  announce({ kind: "domain", domain: host });
+  await announce({ kind: "domain", domain: host });
   return { domain: updated.domain, verified: updated.verified, verifiedAt: updated.verifiedAt };
 }

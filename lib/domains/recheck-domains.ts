@@ -52,7 +52,7 @@ export async function recheckDueDomains(db: Db, now = new Date()): Promise<Reche
       if (change === "restored") summary.restored += 1;
       if (change === "unverified") {
         summary.unverified += 1;
-        announce({ kind: "domain", domain: d.domain });
+        await announce({ kind: "domain", domain: d.domain });
         log.warn("domain unverified: record missing past the grace", { domain: d.domain, accountId: d.accountId, missingSince: data.recordMissingSince?.toISOString() });
       }
     }

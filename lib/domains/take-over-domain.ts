@@ -51,7 +51,7 @@ export async function takeOverByProof(db: Db, accountId: string, held: Domain, n
   } catch (error) {
     throw isUniqueViolation(error) ? changed : error;
   }
-  announce({ kind: "domain", domain }, ...outcome.events);
+  await announce({ kind: "domain", domain }, ...outcome.events);
   log.info("domain taken over by proof", { domain, from: held.accountId, to: accountId });
   if (verified) await hostingProvider().deploy(domain).catch((error: unknown) => log.warn("deploy after takeover failed", { domain, ...errorFields(error) }));
   return {

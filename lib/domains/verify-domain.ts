@@ -57,9 +57,9 @@ export async function verifyDomain(db: Db, accountId: string, value: string, now
   // Taken over by a prover between the read and this write.
   if (!count) throw new HopError("domain_not_found", { message: `${d.domain} is not connected to this account.` });
   const updated: Domain = { ...d, ...data };
-  if (change === "unverified") announce({ kind: "domain", domain: d.domain });
+  if (change === "unverified") await announce({ kind: "domain", domain: d.domain });
   if (change === "verified") {
-    announce({ kind: "domain", domain: d.domain });
+    await announce({ kind: "domain", domain: d.domain });
     await hostingProvider().deploy(d.domain).catch((error: unknown) => log.warn("deploy after verify failed", { domain: d.domain, ...errorFields(error) }));
   }
   const { answered: _answered, ...current } = check;

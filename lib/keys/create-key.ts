@@ -21,6 +21,6 @@ export async function createKey(db: Db, accountId: string, input: { name: string
       data: { id: newId("key"), accountId, name: input.name, keyHash: hashKey(key), prefix: displayPrefix(key), role: input.role },
     });
   });
-  announce({ kind: "key-created", keyHash: row.keyHash });
+  await announce({ kind: "key-created", keyHash: row.keyHash });
   return { id: row.id, key, prefix: row.prefix, role: row.role ?? "legacy", name: row.name };
 }

@@ -12,7 +12,7 @@ export async function revokeKey(db: Db, accountId: string, keyId: string) {
     data: { revokedAt: new Date() },
   });
   if (result.count === 0) throw new HopError("not_found", { message: "No active key with this id in the account." });
-  announce({ kind: "account", accountId });
+  await announce({ kind: "account", accountId });
   return { id: keyId, revoked: true };
 }
 

@@ -18,6 +18,10 @@ function cache(): UnknownKeys {
   return shared("unknownKeys", () => {
     const c: UnknownKeys = { expiresAt: new Map(), generation: 0 };
     onInvalidate((event) => {
+      if (event.kind === "everything") {
+        c.generation += 1;
+        c.expiresAt.clear();
+      }
       if (event.kind !== "key-created") return;
       c.generation += 1;
       c.expiresAt.delete(event.keyHash);

@@ -98,7 +98,7 @@ export async function createLink(db: Db, caller: Caller, body: CreateLinkBody) {
         },
       });
     }, TX_OPTIONS);
-    announce({ kind: "link", domain: link.domain, slug: link.slug });
+    await announce({ kind: "link", domain: link.domain, slug: link.slug });
     return link;
   } catch (error) {
     if (isUniqueViolation(error)) throw HopError.plain(400, "Custom slug or domain already taken");

@@ -1,5 +1,5 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
-import { announce } from "../cache/invalidation";
+import { announce, type Invalidation } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError, isHopError } from "../errors";
 import { redeployDomains } from "../hosting/hosting";
@@ -51,14 +51,16 @@ export async function deleteLinksBulk(db: Db, callerId: string, rawBody: unknown
     return new Set(existing.map((row) => row.id));
   });
   const successful: string[] = [];
+  const gone: Invalidation[] = [];
   for (const [id, target] of targets) {
     if (deleted.has(id)) {
       successful.push(target.publicId);
-      announce({ kind: "link", domain: target.domain, slug: target.slug });
+      gone.push({ kind: "link", domain: target.domain, slug: target.slug });
     } else {
       failed.push({ identifier: target.publicId, error: "Link not found" });
     }
   }
+  await announce(...gone);
   const redeployPending = await redeployDomains(customDomains);
   const note = redeployPending.length ? ` ${redeployPending.length} custom domain(s) not confirmed redeployed; they may serve deleted paths until their next deploy.` : "";
   return {

@@ -30,7 +30,7 @@ export async function deleteLinkByIdentifier(db: Db, callerId: string, identifie
   const found = await find(db, callerId, identifier);
   if (!found) throw linkNotFound(identifier);
   await db.link.delete({ where: { id: found.link.id } });
-  announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
+  await announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
   return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` };
 }
 

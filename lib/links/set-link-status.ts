@@ -34,7 +34,7 @@ export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Pro
     }
     return tx.link.update({ where: { id: link.id }, data: { isActive: setActive, inactiveReason: null } });
   }, TX_OPTIONS);
-  announce({ kind: "link", domain: updated.domain, slug: updated.slug });
+  await announce({ kind: "link", domain: updated.domain, slug: updated.slug });
   return updated;
 }
 

@@ -61,7 +61,7 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
   const updatedFields = Object.keys(data);
   if (updatedFields.length) {
     await db.link.update({ where: { id: link.id }, data });
-    announce({ kind: "link", domain: link.domain, slug: link.slug });
+    await announce({ kind: "link", domain: link.domain, slug: link.slug });
   }
   return {
     success: true,

@@ -1,11 +1,21 @@
-import { onInvalidate } from "../cache/invalidation";
+import { LRUCache } from "lru-cache";
+import { Generations } from "../cache/generations";
+import { onInvalidate, type Invalidation } from "../cache/invalidation";
+import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttls } from "../cache/limits";
 import { db } from "../db/open";
 import { unsafeCustomHostServes } from "../domains/host-serves";
 import { shared } from "../shared";
 
-// Resolved addresses (host + path → link or "no link") kept in process so a repeat visit makes no
-// database query. Every write announces what it changed (lib/cache/invalidation, relayed over
-// Redis between instances); the matching entries are dropped before the next visit.
+// Resolved addresses (host + path → link or "no link") and hosts (serves links or not) kept in
+// process so a repeat visit makes no database query. Three LRU caches bounded in bytes: links,
+// "no such link" and hosts, so a scan of random slugs or Host headers only churns its own small
+// cache and never evicts the hot links.
+//
+// Every write announces what it changed after its commit (lib/cache/invalidation, relayed over
+// Redis between instances): the entry is dropped, and the address's generation moves on, so a
+// lookup that began before the announcement never stores its (possibly stale) answer. Concurrent
+// misses of one address share one query; a visitor arriving after an announcement starts a new one.
+// Every entry also expires (lib/cache/limits TTL_MS), the backstop for a lost Redis message.
 
 export interface VisitLink {
   id: string;
@@ -27,50 +37,6 @@ export interface VisitLink {
   data: unknown;
 }
 
-const MAX_ENTRIES = 100_000;
-
-interface LinkCache {
-  byHost: Map<string, Map<string, VisitLink | null>>;
-  size: number;
-  /** Hosts that own at least one link (custom and system domains), or none. */
-  hosts: Map<string, boolean>;
-}
-
-function cache(): LinkCache {
-  return shared("visitLinkCache", () => {
-    const c: LinkCache = { byHost: new Map(), size: 0, hosts: new Map() };
-    onInvalidate((event) => {
-      if (event.kind === "link") {
-        const entries = c.byHost.get(event.domain);
-        if (entries?.delete(event.slug)) c.size -= 1;
-        c.hosts.delete(event.domain);
-      } else if (event.kind === "domain") {
-        c.size -= c.byHost.get(event.domain)?.size ?? 0;
-        c.byHost.delete(event.domain);
-        c.hosts.delete(event.domain);
-      }
-    });
-    return c;
-  });
-}
-
-/** undefined: not cached (ask lookupLink); null: cached as "no such link". */
-export function cachedLink(domain: string, slug: string): VisitLink | null | undefined {
-  return cache().byHost.get(domain)?.get(slug);
-}
-
-function remember(domain: string, slug: string, link: VisitLink | null): void {
-  const c = cache();
-  if (c.size >= MAX_ENTRIES) {
-    c.byHost.clear();
-    c.size = 0;
-  }
-  let entries = c.byHost.get(domain);
-  if (!entries) c.byHost.set(domain, (entries = new Map()));
-  if (!entries.has(slug)) c.size += 1;
-  entries.set(slug, link);
-}
-
 /** The one database read of the visitor path, by address across all accounts. */
 export async function unsafeFindLinkByAddress(domain: string, slug: string): Promise<VisitLink | null> {
   const client = await db();
@@ -83,25 +49,177 @@ export async function unsafeFindLinkByAddress(domain: string, slug: string): Pro
   });
 }
 
-export async function lookupLink(domain: string, slug: string): Promise<VisitLink | null> {
-  const cached = cachedLink(domain, slug);
-  if (cached !== undefined) return cached;
-  const link = await unsafeFindLinkByAddress(domain, slug);
-  remember(domain, slug, link);
-  return link;
-}
-
 /** Whether a host that is neither the app's nor a system domain serves links (a custom domain). */
-export function cachedHostHasLinks(host: string): boolean | undefined {
-  return cache().hosts.get(host);
+export async function unsafeHostServesLinks(host: string): Promise<boolean> {
+  return unsafeCustomHostServes(await db(), host);
 }
 
-export async function hostHasLinks(host: string): Promise<boolean> {
-  const cached = cachedHostHasLinks(host);
-  if (cached !== undefined) return cached;
-  const serves = await unsafeCustomHostServes(await db(), host);
-  const c = cache();
-  if (c.hosts.size >= 10_000) c.hosts.clear();
-  c.hosts.set(host, serves);
-  return serves;
+/** Only what an answer reads: a short link never needs page data. */
+function keptForAnswer(link: VisitLink): VisitLink {
+  return link.type === "website" ? link : { ...link, data: null };
+}
+
+export interface VisitCacheOptions {
+  bounds: CacheBounds;
+  ttl?: Ttls;
+  /** A clock for TTLs (tests). */
+  clock?: { now(): number };
+  findLink?: (domain: string, slug: string) => Promise<VisitLink | null>;
+  findHost?: (host: string) => Promise<boolean>;
+}
+
+const addressOf = (domain: string, slug: string) => `${domain}/${slug}`;
+const keySize = (_value: unknown, key: string) => key.length + ENTRY_OVERHEAD_BYTES;
+
+export class VisitCache {
+  readonly links: LRUCache<string, VisitLink>;
+  readonly misses: LRUCache<string, true>;
+  readonly hosts: LRUCache<string, boolean>;
+  readonly generations = new Generations();
+  readonly #ttl: Ttls;
+  readonly #findLink: (domain: string, slug: string) => Promise<VisitLink | null>;
+  readonly #findHost: (host: string) => Promise<boolean>;
+  readonly #linkLookups = new Map<string, Promise<VisitLink | null>>();
+  readonly #hostLookups = new Map<string, Promise<boolean>>();
+
+  constructor(options: VisitCacheOptions) {
+    this.#ttl = options.ttl ?? TTL_MS;
+    this.#findLink = options.findLink ?? unsafeFindLinkByAddress;
+    this.#findHost = options.findHost ?? unsafeHostServesLinks;
+    const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
+    this.links = new LRUCache({
+      maxSize: options.bounds.linkBytes,
+      ttl: this.#ttl.link,
+      sizeCalculation: (link, key) => JSON.stringify(link).length + key.length + ENTRY_OVERHEAD_BYTES,
+      ...clock,
+    });
+    this.misses = new LRUCache<string, true>({ maxSize: options.bounds.missBytes, ttl: this.#ttl.miss, sizeCalculation: keySize, ...clock });
+    this.hosts = new LRUCache<string, boolean>({ maxSize: options.bounds.hostBytes, ttl: this.#ttl.host, sizeCalculation: keySize, ...clock });
+  }
+
+  /** undefined: not cached (ask lookupLink); null: cached as "no such link". */
+  cachedLink(domain: string, slug: string): VisitLink | null | undefined {
+    const address = addressOf(domain, slug);
+    return this.links.get(address) ?? (this.misses.get(address) ? null : undefined);
+  }
+
+  lookupLink(domain: string, slug: string): Promise<VisitLink | null> {
+    const cached = this.cachedLink(domain, slug);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const address = addressOf(domain, slug);
+    return this.#shared(this.#linkLookups, address, async () => {
+      const token = this.generations.begin();
+      try {
+        const link = await this.#findLink(domain, slug);
+        if (this.generations.unchangedSince(token, `a:${address}`, `d:${domain}`)) this.#rememberLink(address, link);
+        return link;
+      } finally {
+        this.generations.end();
+      }
+    });
+  }
+
+  cachedHostHasLinks(host: string): boolean | undefined {
+    return this.hosts.get(host);
+  }
+
+  hostHasLinks(host: string): Promise<boolean> {
+    const cached = this.cachedHostHasLinks(host);
+    if (cached !== undefined) return Promise.resolve(cached);
+    return this.#shared(this.#hostLookups, host, async () => {
+      const token = this.generations.begin();
+      try {
+        const serves = await this.#findHost(host);
+        if (this.generations.unchangedSince(token, `h:${host}`)) this.hosts.set(host, serves, { ttl: serves ? this.#ttl.host : this.#ttl.hostMiss });
+        return serves;
+      } finally {
+        this.generations.end();
+      }
+    });
+  }
+
+  invalidate(event: Invalidation): void {
+    if (event.kind === "link") {
+      const address = addressOf(event.domain, event.slug);
+      this.generations.bump(`a:${address}`, `h:${event.domain}`);
+      this.links.delete(address);
+      this.misses.delete(address);
+      this.#linkLookups.delete(address);
+    } else if (event.kind === "domain") {
+      this.generations.bump(`d:${event.domain}`, `h:${event.domain}`);
+      const prefix = `${event.domain}/`;
+      for (const map of [this.links, this.misses, this.#linkLookups]) {
+        for (const address of [...map.keys()]) if (address.startsWith(prefix)) map.delete(address);
+      }
+    } else if (event.kind === "everything") {
+      this.generations.bumpAll();
+      this.links.clear();
+      this.misses.clear();
+      this.hosts.clear();
+      this.#linkLookups.clear();
+      this.#hostLookups.clear();
+      return;
+    } else {
+      return;
+    }
+    this.hosts.delete(event.domain);
+    this.#hostLookups.delete(event.domain);
+  }
+
+  stats() {
+    const of = <V extends {}>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
+    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts) };
+  }
+
+  #rememberLink(address: string, link: VisitLink | null): void {
+    if (link) {
+      this.misses.delete(address);
+      this.links.set(address, keptForAnswer(link));
+    } else {
+      this.links.delete(address);
+      this.misses.set(address, true);
+    }
+  }
+
+  /** One query per key at a time; the entry is dropped when it settles or when the key is invalidated. */
+  #shared<T>(lookups: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const running = lookups.get(key);
+    if (running) return running;
+    const lookup = load();
+    lookups.set(key, lookup);
+    const settle = () => {
+      if (lookups.get(key) === lookup) lookups.delete(key);
+    };
+    lookup.then(settle, settle);
+    return lookup;
+  }
+}
+
+function cache(): VisitCache {
+  return shared("visitLinkCache", () => {
+    const c = new VisitCache({ bounds: boundsFromEnv() });
+    onInvalidate((event) => c.invalidate(event));
+    return c;
+  });
+}
+
+export function cachedLink(domain: string, slug: string): VisitLink | null | undefined {
+  return cache().cachedLink(domain, slug);
+}
+
+export function lookupLink(domain: string, slug: string): Promise<VisitLink | null> {
+  return cache().lookupLink(domain, slug);
+}
+
+export function cachedHostHasLinks(host: string): boolean | undefined {
+  return cache().cachedHostHasLinks(host);
+}
+
+export function hostHasLinks(host: string): Promise<boolean> {
+  return cache().hostHasLinks(host);
+}
+
+/** Entries and estimated bytes of the process's visitor caches (the `cache stats` command). */
+export function visitCacheStats() {
+  return cache().stats();
 }

@@ -104,7 +104,7 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
         },
       });
     }, TX_OPTIONS);
-    announce({ kind: "link", domain: link.domain, slug: link.slug });
+    await announce({ kind: "link", domain: link.domain, slug: link.slug });
     const deployment = body.deployToHosting && address.custom ? await deployWebsite(db, link.id, link.domain) : undefined;
     return {
       message: link.isActive ? "Website published" : "Website saved inactive: the active limit is reached",
