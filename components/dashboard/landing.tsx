@@ -2,7 +2,7 @@ import { ButtonLink } from "../ui/button";
 import { ArrowRightIcon, GlobeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo } from "../ui/icons";
 
 const FEATURES = [
-  { icon: LinkIcon, title: "Short links with rules", text: "Branded slugs, geo and device targeting, deep links into apps, and expiry — answered before the app even wakes up." },
+  { icon: LinkIcon, title: "Short links with rules", text: "Branded slugs, geo and language rules, and a way out of in-app browsers — answered before the app even wakes up." },
   { icon: LayoutIcon, title: "Link-in-bio pages", text: "Dozens of designs, contact forms and analytics, on your own domain or ours." },
   { icon: GlobeIcon, title: "Your domains", text: "Connect a domain, point one DNS record, and every link and page can live on it." },
   { icon: KeyIcon, title: "A complete API", text: "Everything the dashboard does, over HTTP with API keys: roles, rate limits and usage included." },
