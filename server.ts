@@ -12,6 +12,7 @@ import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeS
 import { config } from "./lib/config";
 import { closeDb, db, dbMode } from "./lib/db/open";
 import { startDomainMaintenance } from "./lib/domains/recheck-domains";
+import { startDraftSweep } from "./lib/drafts/lifetime";
 import { errorFields, log } from "./lib/log";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
 import { closeRedis } from "./lib/redis/client";
@@ -29,7 +30,7 @@ nextEnv.loadEnvConfig(root, process.argv.includes("--dev"));
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const { port, host } = config();
-  await db();
+  const stopDraftSweep = await startDraftSweep(await db());
   await startInvalidationRelay();
   await startUsageTracking();
   // After the relay, so a domain that loses verification is announced to every instance.
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info("stopping", { signal });
+    stopDraftSweep();
     server.close();
     server.closeAllConnections();
     await flushUsage();

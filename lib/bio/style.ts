@@ -35,7 +35,7 @@ const LAYOUTS: Record<Design["layout"], string> = {
   print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:2.4rem;line-height:1}",
 };
 
-const PRESETS: Record<string, string> = {
+export const PRESETS: Record<string, string> = {
   sunset: "linear-gradient(135deg,#ff7e5f,#feb47b)",
   ocean: "linear-gradient(135deg,#2193b0,#6dd5ed)",
   forest: "linear-gradient(135deg,#134e5e,#71b280)",
@@ -72,7 +72,7 @@ export function pageBackground(data: Data): string | null {
   return null;
 }
 
-const NAME_STYLES: Record<string, string> = {
+export const NAME_STYLES: Record<string, string> = {
   serif: `h1{font-family:${SERIF}}`,
   mono: `h1{font-family:${MONO}}`,
   sans: `h1{font-family:${SANS}}`,
@@ -103,10 +103,22 @@ export interface StyleUse {
   buttonColours: string[];
 }
 
+/** theme.page: the owner's card, text and button colours over the design's own (checked colours only). */
+function pageColours(design: Design, data: Data) {
+  const page = obj(obj(data.theme).page);
+  return {
+    surface: colour(page.cardColor) ?? design.surface,
+    text: colour(page.textColor) ?? design.text,
+    accent: colour(page.buttonColor) ?? design.accent,
+    accentText: colour(page.buttonTextColor) ?? design.accentText,
+  };
+}
+
 export function pageCss(design: Design, data: Data, use: StyleUse): string {
   const bg = pageBackground(data) ?? design.bg;
+  const c = pageColours(design, data);
   return [
-    `:root{--bg:${bg};--s:${design.surface};--t:${design.text};--m:${design.muted};--a:${design.accent};--at:${design.accentText};--r:${design.radius}px}`,
+    `:root{--bg:${bg};--s:${c.surface};--t:${c.text};--m:${design.muted};--a:${c.accent};--at:${c.accentText};--r:${design.radius}px}`,
     `*{box-sizing:border-box}body{margin:0;min-height:100vh;background:var(--bg);background-attachment:fixed;color:var(--t);font-family:${design.font};display:flex;justify-content:center;padding:32px 16px;overflow-x:hidden}`,
     "main{width:100%;text-align:center}.avatar{width:96px;height:96px;border-radius:50%;object-fit:cover;display:inline-grid;place-items:center;font-size:2.5rem;background:var(--a);color:var(--at)}",
     `h1{font-size:1.6rem;margin:14px 0 4px;overflow-wrap:anywhere${design.upper ? ";text-transform:uppercase;letter-spacing:.04em" : ""}}.handle{color:var(--m);margin:0 0 6px;font-size:.95rem}.bio{color:var(--m);margin:6px 0 18px;line-height:1.5;overflow-wrap:anywhere}`,

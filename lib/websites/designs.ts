@@ -20,3 +20,9 @@ const PUBLISHABLE: ReadonlySet<string> = new Set([...CREATE_TEMPLATES, ...LEGACY
 export function isPublishableTemplate(id: string): boolean {
   return PUBLISHABLE.has(id);
 }
+
+const DRAFTABLE: ReadonlySet<string> = new Set(DRAFT_TEMPLATES);
+
+export function isDraftTemplate(id: string): boolean {
+  return DRAFTABLE.has(id);
+}
