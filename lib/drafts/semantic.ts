@@ -35,7 +35,7 @@ const URL_RULE = "an absolute http(s), mailto: or tel: URL";
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value.trim());
 
 /** Optional member: null reads as omitted. */
-const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => (v === null ? undefined : v) as z.output<T> | undefined);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
 const text = (max: number) => opt(z.string().max(max));
 const pageUrl = opt(
   z

@@ -13,6 +13,7 @@ import { FULL_SEMANTIC } from "../helpers/semantic";
 
 const model = (semantic: unknown): SemanticModel => parseSemantic(semantic).model;
 const map = (semantic: unknown, templateId = "simple-stack-v2") => semanticToData(model(semantic), templateId);
+const firstBlock = (semantic: unknown) => (map(semantic).links as Array<Record<string, unknown>>)[0];
 const render = (templateId: string, data: unknown) =>
   renderBioPage({ publicId: "draft", url: "https://hop.example/draft", templateId, data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example" });
 
@@ -53,13 +54,13 @@ describe("semantic → website data", () => {
       style: "pill", colors: { background: "#123456", text: "white" }, animation: "pulse",
     });
     assert.deepEqual(links[0], { type: "header", title: "Work" });
-    assert.equal(map({ links: [{ id: "launch", type: "simple" }] }).links[0].id, "launch", "a block's id is its tracking id");
+    assert.equal(firstBlock({ links: [{ id: "launch", type: "simple" }] }).id, "launch", "a block's id is its tracking id");
     assert.equal(links[2].animation, undefined, "animation none is no animation");
     assert.equal(links[3].text, "Poetical science since 1843.");
     assert.equal(links[5].platform, "youtube");
-    assert.equal(map({ links: [{ type: "simple", platform: "youtube", url: "https://a.example" }] }).links[0].platform, undefined, "platform only for media blocks");
-    assert.equal(map({ links: [{ url: "https://a.example" }] }).links[0].type, "simple", "the default type");
-    assert.deepEqual(map({ links: [{ colors: { background: "#fff" } }] }).links[0].colors, { background: "#fff" });
+    assert.equal(firstBlock({ links: [{ type: "simple", platform: "youtube", url: "https://a.example" }] }).platform, undefined, "platform only for media blocks");
+    assert.equal(firstBlock({ links: [{ url: "https://a.example" }] }).type, "simple", "the default type");
+    assert.deepEqual(firstBlock({ links: [{ colors: { background: "#fff" } }] }).colors, { background: "#fff" });
   });
 
   test("links: hidden blocks stay in the draft and out of the page", () => {
