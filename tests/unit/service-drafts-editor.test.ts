@@ -102,7 +102,7 @@ test("publish: the very createWebsite of POST /v1/websites, with the mapped data
   const slug = `ada-${Date.now().toString(36)}`;
 
   await assert.rejects(u.publishDraft(env.db, owner.id, data.id, { version: 1, customSlug: "ab" }), code("INVALID_SLUG"));
-  await assert.rejects(u.publishDraft(env.db, owner.id, data.id, { version: 1, customDomain: "not-mine.example" }), (e: { body?: { code?: string } }) => e.body?.code === "DOMAIN_NOT_FOUND");
+  await assert.rejects(u.publishDraft(env.db, owner.id, data.id, { version: 1, customDomain: "not-mine.example" }), (e: { toBody: () => Record<string, unknown> }) => e.toBody().code === "DOMAIN_NOT_FOUND");
   await assert.rejects(u.publishDraft(env.db, owner.id, data.id, { version: 7, customSlug: slug }), code("draft_changed"));
   assert.equal((await env.db.draft.findUniqueOrThrow({ where: { id: data.id } })).version, 1, "a refused publish gives its version back");
 
