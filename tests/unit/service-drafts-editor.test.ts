@@ -91,6 +91,8 @@ test("save: the version it was made from, or 409 draft_changed; saves are checke
   await assert.rejects(u.updateDraft(env.db, owner.id, data.id, { version: 2, templateId: "folio-card" }), field("templateId"));
   await assert.rejects(u.updateDraft(env.db, owner.id, data.id, { version: 2, semantic: { links: [{ url: "javascript:x" }] } }), field("semantic.links[0].url"));
   await assert.rejects(u.updateDraft(env.db, owner.id, data.id, { version: 2, name: "n".repeat(121) }), field("name"));
+  await assert.rejects(u.updateDraft(env.db, owner.id, data.id, { version: 2, semantic: { profile: { name: "a\u0000b" } } }), field("semantic.profile.name"));
+  await assert.rejects(u.updateDraft(env.db, owner.id, data.id, { version: 2, semantic: { links: [{ title: "x\ud800" }] } }), field("semantic.links[0].title"));
   assert.equal((await u.updateDraft(env.db, owner.id, data.id, { version: 2, name: null })).name, "Ada, Countess", "no name: the profile name");
 });
 
