@@ -6,6 +6,10 @@ import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 import { BROWSER_UA, PRIMARY } from "../helpers/visit";
 
+// Revoked keys are asked for hundreds of times here; the per-address throttle of failed
+// authentications (lib/api/auth-throttle.ts) would turn those 401s into 429s.
+const NO_AUTH_THROTTLE = { AUTH_FAILURES_PER_MINUTE: "1000000" };
+
 // Changes made while visitors keep asking: once a create, a deactivation or a key revocation has
 // returned, no request sent after it gets the old answer — not from this instance's cache, and
 // not from another instance's (through the Redis relay). Lookups that began before the change
@@ -145,7 +149,7 @@ describe("one instance: changes made while visitors keep asking", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await startServer({ env: NO_AUTH_THROTTLE });
     account = await createAccount(server, { plan: "unlimited" });
   });
   after(() => server.stop());
@@ -161,8 +165,8 @@ describe("two instances on PostgreSQL + Redis", { skip: !(usingPostgres && using
   let servers: HopServer[];
   let account: TestAccount;
   before(async () => {
-    const first = await startServer();
-    servers = [first, await startServer({ shareWith: first })];
+    const first = await startServer({ env: NO_AUTH_THROTTLE });
+    servers = [first, await startServer({ shareWith: first, env: NO_AUTH_THROTTLE })];
     account = await createAccount(first, { plan: "unlimited" });
   });
   after(async () => {
