@@ -137,3 +137,15 @@ function withHeaders(response: Response, headers: Record<string, string>, reques
 }
 
 export { json };
+
+/** A route that needs no key (GET /v1/openapi.json): the request id and the error shape, nothing else. */
+export function publicRoute(handler: (ctx: { request: Request; requestId: string }) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    try {
+      return withHeaders(await handler({ request, requestId }), {}, requestId);
+    } catch (error) {
+      return withHeaders(errorResponse(error, requestId, { method: request.method, path: new URL(request.url).pathname }), {}, requestId);
+    }
+  };
+}

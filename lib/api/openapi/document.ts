@@ -36,6 +36,7 @@ function errorsOf(operation: Operation): ErrorSpec[] {
   const own = [...operation.errors];
   if (operation.body || operation.query) own.push(...VALIDATION_CODES);
   else own.push("invalid_request");
+  if (operation.body) own.push({ code: "invalid_request", status: 413 }, { code: "invalid_request", status: 408 });
   const all = operation.resource ? [...SHARED_ERRORS, ...own] : own;
   if (!operation.resource || rolesFor(operation).length === ROLES.length) return all.filter((spec) => spec !== "forbidden");
   return all;

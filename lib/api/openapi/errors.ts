@@ -5,10 +5,14 @@ import { ERROR_CODES, shapeOf, type ErrorCode } from "../../errors";
 // of DECISIONS.md: UPPER_CASE codes flat, lower_case codes nested, API.md's plain strings as
 // `{ error: "<string>" }`, and PUT's/bulk delete's titled bodies.
 
+type PlainSpec = { plain: string; status: number };
+type TitledSpec = { titled: "Bad Request" | "Not Found" | "Forbidden"; status: number; description: string };
 export type ErrorSpec =
   | ErrorCode
-  | { plain: string; status: number }
-  | { titled: "Bad Request" | "Not Found" | "Forbidden"; status: number; description: string };
+  /** A code answered with another status than its usual one (413 invalid_request for a body past 1 MB). */
+  | { code: ErrorCode; status: number }
+  | PlainSpec
+  | TitledSpec;
 
 /** Members some codes add to their body. */
 const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
@@ -33,6 +37,11 @@ export function statusOf(spec: ErrorSpec): number {
   return typeof spec === "string" ? ERROR_CODES[spec].status : spec.status;
 }
 
+function codeOf(spec: ErrorSpec): ErrorCode | null {
+  if (typeof spec === "string") return spec;
+  return "code" in spec ? spec.code : null;
+}
+
 function nestedBody(codes: ErrorCode[]) {
   const extras = Object.assign({}, ...codes.map((code) => EXTRAS[code] ?? {}));
   for (const key of Object.keys(extras)) extras[key] = (extras[key] as z.ZodType).optional();
@@ -48,16 +57,18 @@ function flatBody(code: ErrorCode) {
 
 /** The schema of one status: every body it may have (oneOf when several shapes share it). */
 export function errorSchema(specs: ErrorSpec[]): z.ZodType {
-  const nested = specs.filter((s): s is ErrorCode => typeof s === "string" && shapeOf(s) === "nested");
+  const nested = [...new Set(specs.map(codeOf).filter((c): c is ErrorCode => c !== null && shapeOf(c) === "nested"))];
   const variants: z.ZodType[] = [];
   if (nested.length) variants.push(nestedBody(nested));
   for (const spec of specs) {
-    if (typeof spec === "string") {
-      if (shapeOf(spec) === "flat") variants.push(flatBody(spec));
-    } else if ("plain" in spec) {
-      variants.push(z.looseObject({ error: z.literal(spec.plain), message: z.string().optional() }));
-    } else {
-      variants.push(z.looseObject({ error: z.literal(spec.titled), message: z.string(), field: z.string().optional(), code: z.string().optional() }).meta({ description: spec.description }));
+    const code = codeOf(spec);
+    if (code) {
+      if (shapeOf(code) === "flat") variants.push(flatBody(code));
+    } else if ("plain" in (spec as PlainSpec)) {
+      variants.push(z.looseObject({ error: z.literal((spec as PlainSpec).plain), message: z.string().optional() }));
+    } else if ("titled" in (spec as TitledSpec)) {
+      const titled = spec as TitledSpec;
+      variants.push(z.looseObject({ error: z.literal(titled.titled), message: z.string(), field: z.string().optional(), code: z.string().optional() }).meta({ description: titled.description }));
     }
   }
   return variants.length === 1 ? variants[0] : z.union(variants as [z.ZodType, z.ZodType, ...z.ZodType[]]);
@@ -66,8 +77,13 @@ export function errorSchema(specs: ErrorSpec[]): z.ZodType {
 /** One line per error for the description of a response. */
 export function describeErrors(specs: ErrorSpec[]): string {
   return specs
-    .map((spec) => {
-      if (typeof spec !== "string") return "plain" in spec ? `\`{ error: "${spec.plain}" }\`` : `\`{ error: "${spec.titled}", message, field? }\`: ${spec.description}`;
+    .map((given) => {
+      const spec = codeOf(given);
+      if (!spec) {
+        if ("plain" in (given as PlainSpec)) return `\`{ error: "${(given as PlainSpec).plain}" }\``;
+        const titled = given as TitledSpec;
+        return `\`{ error: "${titled.titled}", message, field? }\`: ${titled.description}`;
+      }
       const extras = Object.keys(EXTRAS[spec] ?? {});
       return `\`${spec}\` (${shapeOf(spec)}${extras.length ? `; ${extras.join(", ")}` : ""}): ${ERROR_CODES[spec].message}`;
     })
