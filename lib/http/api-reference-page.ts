@@ -61,15 +61,15 @@ const ASSETS: Record<string, { type: string; source: string | null }> = {
   "init.js": { type: "text/javascript; charset=utf-8", source: null },
 };
 
-const cache = new Map<string, Buffer | string>();
+const cache = new Map<string, Uint8Array | string>();
 
 export async function apiReferenceAsset(name: string): Promise<Response> {
   const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!asset) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   let body = cache.get(name);
   if (body === undefined) {
-    body = asset.source ? await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.source)) : INIT_SCRIPT;
+    body = asset.source ? new Uint8Array(await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.source))) : INIT_SCRIPT;
     cache.set(name, body);
   }
-  return new Response(body, { headers: { "content-type": asset.type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS } });
+  return new Response(body as BodyInit, { headers: { "content-type": asset.type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS } });
 }

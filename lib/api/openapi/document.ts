@@ -27,9 +27,11 @@ export function rolesFor(operation: Operation): KeyRole[] {
   return ROLES.filter((role) => roleAllows(role, { method, resource: operation.resource!, fullKeyOnly: operation.fullKeyOnly }));
 }
 
+/** Rate-limit headers are certain on success; on an error only when the key was accepted by then. */
 function headersFor(status: number, keyed: boolean) {
-  const shape = { ...REQUEST_ID, ...(keyed && status !== 401 ? RATE_HEADERS : {}), ...(status === 429 || status === 503 ? RETRY_AFTER : {}) };
-  return z.object(shape);
+  const rate = keyed && status !== 401 ? RATE_HEADERS : {};
+  const rateHeaders = status < 400 ? rate : Object.fromEntries(Object.entries(rate).map(([name, schema]) => [name, (schema as z.ZodType).optional()]));
+  return z.object({ ...REQUEST_ID, ...rateHeaders, ...(status === 429 || status === 503 ? RETRY_AFTER : {}) });
 }
 
 function errorsOf(operation: Operation): ErrorSpec[] {
@@ -40,6 +42,17 @@ function errorsOf(operation: Operation): ErrorSpec[] {
   const all = operation.resource ? [...SHARED_ERRORS, ...own] : own;
   if (!operation.resource || rolesFor(operation).length === ROLES.length) return all.filter((spec) => spec !== "forbidden");
   return all;
+}
+
+/** Statuses only the shared errors answer: one component each instead of a copy per operation. */
+const SHARED_STATUS_IDS: Record<number, string> = { 401: "UnauthorizedError", 429: "RateLimitError", 500: "InternalError", 503: "UnavailableError" };
+const sharedSchemas = new Map<number, z.ZodType>();
+function errorSchemaFor(status: number, specs: ErrorSpec[]): z.ZodType {
+  const id = SHARED_STATUS_IDS[status];
+  if (!id) return errorSchema(specs);
+  let schema = sharedSchemas.get(status);
+  if (!schema) sharedSchemas.set(status, (schema = errorSchema(specs).meta({ id })));
+  return schema;
 }
 
 function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
@@ -58,7 +71,7 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: `- ${describeErrors(specs)}`,
       headers: headersFor(status, keyed),
-      content: { "application/json": { schema: errorSchema(specs) } },
+      content: { "application/json": { schema: errorSchemaFor(status, specs) } },
     };
   }
   const rolesText = keyed ? `\n\nRoles: ${roles.join(", ")}${operation.fullKeyOnly ? " (Full Access keys only)" : ""}.` : "";
