@@ -27,8 +27,29 @@ const INIT_SCRIPT = `window.addEventListener("load", function () {
     tryItOutEnabled: false,
     presets: [SwaggerUIBundle.presets.apis],
     layout: "BaseLayout",
+    // The per-operation lock sits inside the operation's toggle (nested controls); the page-level
+    // Authorize button remains.
+    plugins: [function () { return { wrapComponents: { authorizeOperationBtn: function () { return function () { return null; }; } } }; }],
+    onComplete: function () {
+      document.querySelectorAll("select:not([aria-label])").forEach(function (select) { select.setAttribute("aria-label", "Server"); });
+    },
   });
 });
+`;
+
+// Swagger UI's own colours miss WCAG AA contrast in places (method badges, version badges, grey text).
+const HOP_CSS = `.swagger-ui .opblock .opblock-summary-method { color: #fff; text-shadow: none; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1f5fa8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1d7a46; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4f00; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #00666b; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .info .title small { background: #3b4151; }
+.swagger-ui .info .title small.version-stamp { background: #1d7a46; }
+.swagger-ui, .swagger-ui .info p, .swagger-ui .info li, .swagger-ui .info a, .swagger-ui .opblock .opblock-summary-description,
+.swagger-ui .opblock .opblock-summary-path, .swagger-ui .opblock-tag, .swagger-ui .opblock-tag small, .swagger-ui .servers-title,
+.swagger-ui .scheme-container .schemes > label, .swagger-ui .model-title, .swagger-ui section.models h4 { color: #1f2328; }
+.swagger-ui .info a { text-decoration: underline; }
 `;
 
 const PAGE = `<!doctype html>
@@ -38,6 +59,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hop API reference</title>
 <link rel="stylesheet" href="/docs/api/assets/swagger-ui.css">
+<link rel="stylesheet" href="/docs/api/assets/hop.css">
 <link rel="icon" href="/icon.svg">
 </head>
 <body>
@@ -59,6 +81,7 @@ const ASSETS: Record<string, { type: string; source: string | null }> = {
   "swagger-ui.css": { type: "text/css; charset=utf-8", source: "swagger-ui.css" },
   "swagger-ui-bundle.js": { type: "text/javascript; charset=utf-8", source: "swagger-ui-bundle.js" },
   "init.js": { type: "text/javascript; charset=utf-8", source: null },
+  "hop.css": { type: "text/css; charset=utf-8", source: null },
 };
 
 const cache = new Map<string, Uint8Array | string>();
@@ -68,7 +91,7 @@ export async function apiReferenceAsset(name: string): Promise<Response> {
   if (!asset) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   let body = cache.get(name);
   if (body === undefined) {
-    body = asset.source ? new Uint8Array(await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.source))) : INIT_SCRIPT;
+    body = asset.source ? new Uint8Array(await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.source))) : name === "hop.css" ? HOP_CSS : INIT_SCRIPT;
     cache.set(name, body);
   }
   return new Response(body as BodyInit, { headers: { "content-type": asset.type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS } });
