@@ -22,7 +22,8 @@ const INIT_SCRIPT = `window.addEventListener("load", function () {
   window.ui = SwaggerUIBundle({
     url: "/v1/openapi.json",
     dom_id: "#reference",
-    deepLinking: true,
+    // Deep links put an anchor inside each operation's toggle button (nested controls).
+    deepLinking: false,
     validatorUrl: null,
     tryItOutEnabled: false,
     presets: [SwaggerUIBundle.presets.apis],
@@ -50,6 +51,19 @@ const HOP_CSS = `.swagger-ui .opblock .opblock-summary-method { color: #fff; tex
 .swagger-ui .opblock .opblock-summary-path, .swagger-ui .opblock-tag, .swagger-ui .opblock-tag small, .swagger-ui .servers-title,
 .swagger-ui .scheme-container .schemes > label, .swagger-ui .model-title, .swagger-ui section.models h4 { color: #1f2328; }
 .swagger-ui .info a { text-decoration: underline; }
+.swagger-ui .btn.authorize { color: #1d7a46; border-color: #1d7a46; }
+.swagger-ui .btn.authorize span { color: #1d7a46; }
+.swagger-ui .btn.authorize svg { fill: #1d7a46; }
+.swagger-ui .json-schema-2020-12-expand-deep-button, .swagger-ui .json-schema-2020-12__attribute--muted,
+.swagger-ui .json-schema-2020-12-keyword__name--secondary, .swagger-ui .json-schema-2020-12-keyword__value--secondary,
+.swagger-ui .json-schema-2020-12-json-viewer__name--secondary, .swagger-ui .json-schema-2020-12-json-viewer__value--secondary,
+.swagger-ui .model .prop-format, .swagger-ui .prop-format, .swagger-ui .parameter__in, .swagger-ui .parameter__type,
+.swagger-ui .opblock-summary-operation-id, .swagger-ui .response-col_links { color: #3b4151; }
+.swagger-ui .json-schema-2020-12__attribute--primary { color: #4b3ba8; }
+.swagger-ui .json-schema-2020-12__constraint { background: #4b3ba8; color: #fff; }
+.swagger-ui .json-schema-2020-12__constraint--string { background: #7a5a00; color: #fff; }
+.swagger-ui .json-schema-2020-12__title, .swagger-ui .model .property.primitive { color: #1f2328; }
+.swagger-ui .json-schema-2020-12-property--required > .json-schema-2020-12:first-of-type > .json-schema-2020-12-head .json-schema-2020-12__title:after { color: #b3261e; }
 `;
 
 const PAGE = `<!doctype html>
