@@ -51,6 +51,9 @@ const HOP_CSS = `.swagger-ui .opblock .opblock-summary-method { color: #fff; tex
 .swagger-ui .opblock .opblock-summary-path, .swagger-ui .opblock-tag, .swagger-ui .opblock-tag small, .swagger-ui .servers-title,
 .swagger-ui .scheme-container .schemes > label, .swagger-ui .model-title, .swagger-ui section.models h4 { color: #1f2328; }
 .swagger-ui .info a { text-decoration: underline; }
+/* Examples grow instead of scrolling: a scrolling block would need to be focusable to be read by keyboard. */
+.swagger-ui .body-param__example, .swagger-ui .highlight-code > .microlight, .swagger-ui .microlight {
+  overflow: visible !important; max-height: none !important; white-space: pre-wrap !important; word-break: break-word; }
 .swagger-ui .btn.authorize { color: #1d7a46; border-color: #1d7a46; }
 .swagger-ui .btn.authorize span { color: #1d7a46; }
 .swagger-ui .btn.authorize svg { fill: #1d7a46; }

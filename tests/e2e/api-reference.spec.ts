@@ -44,6 +44,12 @@ test("the API reference renders offline from the app's own assets", async ({ pag
   mkdirSync("tests/e2e/screenshots", { recursive: true });
   await page.screenshot({ path: "tests/e2e/screenshots/api-reference.png", fullPage: false });
 
+  // One operation opened, so its parameters, body schema and responses are checked too.
+  await page.locator("#operations-Links-postV1Links .opblock-summary-control").click();
+  await expect(page.locator("#operations-Links-postV1Links .opblock-body")).toBeVisible();
+  await expect(page.locator("#operations-Links-postV1Links .responses-table").first()).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/screenshots/api-reference-create-link.png", fullPage: false });
+
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}; e.g. ${v.nodes.slice(0, 12).map((n) => `${n.target.join(" ").slice(-60)} ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(30, 150)}`).join(" | ")})`)).toEqual([]);
