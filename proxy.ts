@@ -32,5 +32,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: the API, auth endpoints and static files need no nonce (and the API stays fast).
-  matcher: [{ source: "/((?!v1/|api/|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!v1/|api/|docs/api|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
 };

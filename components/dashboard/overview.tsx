@@ -69,7 +69,7 @@ export function Overview({ name, counts, report, limits, appUrl }: OverviewProps
             </pre>
           </CardBody>
           <CardFooter>
-            <span>Full reference in docs/API.md</span>
+            <span>Full reference: <a href="/docs/api">API reference</a></span>
             <ButtonLink href="/keys" variant="secondary" size="sm">
               Create a key
             </ButtonLink>

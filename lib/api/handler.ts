@@ -13,7 +13,7 @@ import { stampedClientIp as clientAddress } from "../net/client-ip";
 import { errorResponse, json } from "./respond";
 import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
 import { roleAllows, type Resource } from "./roles";
-import { assertStorable, parseOrThrow } from "../validation/parse";
+import { assertStorable, parseOrThrow, validationError } from "../validation/parse";
 import { readJsonBody } from "./read-json-body";
 
 // The one wrapper every /v1 route goes through. Each step is a small function; the order is
@@ -38,6 +38,8 @@ interface RouteOptions<TBody extends z.ZodType | undefined, TQuery extends z.Zod
   fullKeyOnly?: boolean;
   body?: TBody;
   query?: TQuery;
+  /** Reshapes a body that fails `body`, for endpoints whose 400 API.md shows flat (PUT, bulk delete). */
+  bodyError?: (error: HopError) => HopError;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -87,7 +89,7 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
         key: { id: key.id, role },
         usage,
         params: await readParams(routeContext),
-        body: (options.body ? parseOrThrow(options.body, await readJsonBody(request)) : undefined) as Infer<TBody>,
+        body: (options.body ? parseBody(options.body, await readJsonBody(request), options.bodyError) : undefined) as Infer<TBody>,
         query: (options.query ? parseOrThrow(options.query, readQuery(request)) : undefined) as Infer<TQuery>,
       };
       return withHeaders(await handler(ctx), headers, requestId);
@@ -96,6 +98,15 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
       return withHeaders(response, headers, requestId);
     }
   };
+}
+
+/** An unstorable string stays the nested 400 of every endpoint; only the schema's refusal is reshaped. */
+function parseBody(schema: z.ZodType, value: unknown, reshape?: (error: HopError) => HopError): unknown {
+  assertStorable(value);
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const error = validationError(parsed.error);
+  throw reshape ? reshape(error) : error;
 }
 
 async function authenticate(client: Db, request: Request): Promise<AuthenticatedKey> {
@@ -126,3 +137,15 @@ function withHeaders(response: Response, headers: Record<string, string>, reques
 }
 
 export { json };
+
+/** A route that needs no key (GET /v1/openapi.json): the request id and the error shape, nothing else. */
+export function publicRoute(handler: (ctx: { request: Request; requestId: string }) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    try {
+      return withHeaders(await handler({ request, requestId }), {}, requestId);
+    } catch (error) {
+      return withHeaders(errorResponse(error, requestId, { method: request.method, path: new URL(request.url).pathname }), {}, requestId);
+    }
+  };
+}

@@ -11,7 +11,7 @@ export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 export const UNROUTED_METHOD_HEADER = "x-hop-unrouted-method";
 
-type RouteHandler = ReturnType<typeof apiRoute>;
+type RouteHandler = (request: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 export type RouteHandlers = Record<RouteMethod | "OPTIONS", RouteHandler>;
 
 /** The `Allow` value of a route: its methods, HEAD with GET, and OPTIONS. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -12,29 +11,9 @@ import { isReservedSlug, SLUG_PATTERN } from "./reserved";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import { isUniqueViolation } from "../db/errors";
 import { checkNewItemLimits } from "./plan-limits";
+import type { CreateLinkBody } from "./schemas";
 
-export const BEHAVIORS = ["conservative", "aggressive", "basic", "non-meta", "experimental", "experimental2", "reddit"] as const;
-export const Behavior = z.enum(BEHAVIORS);
-
-// Fields whose codes are generic are checked by zod; url, slug, domain and the rules have codes
-// of their own (INVALID_DESTINATION_URL, INVALID_SLUG …) and are checked below.
-export const CreateLinkBody = z
-  .object({
-    url: z.unknown().optional(),
-    slug: z.unknown().optional(),
-    domain: z.unknown().optional(),
-    title: z.string().max(500).optional(),
-    description: z.string().max(2000).optional(),
-    tags: z.array(z.unknown()).max(100).optional(),
-    groupId: z.string().optional(),
-    behavior: Behavior.optional(),
-    geoRules: z.unknown().optional(),
-    languageRules: z.unknown().optional(),
-    forTeamOwner: z.boolean().optional(),
-    linkType: z.string().max(50).optional(),
-  })
-  .passthrough();
-export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
+export { Behavior, BEHAVIORS, CreateLinkBody } from "./schemas";
 
 export interface Caller {
   id: string;

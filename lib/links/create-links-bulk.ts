@@ -1,7 +1,9 @@
 import type { Db } from "../db/open";
 import { HopError, isHopError } from "../errors";
 import { parseOrThrow } from "../validation/parse";
-import { createLink, CreateLinkBody, type Caller } from "./create-link";
+import { createLink, type Caller } from "./create-link";
+import { CreateLinkBody, type BulkCreateBody } from "./schemas";
+import type { z } from "zod";
 import { toLinkObject } from "./link-object";
 
 const PLAIN_TO_CODE: Record<string, string> = {
@@ -10,11 +12,7 @@ const PLAIN_TO_CODE: Record<string, string> = {
 };
 
 /** POST /v1/links/bulk: each entry follows every rule of the single create, in order. */
-export async function createLinksBulk(db: Db, caller: Caller, rawBody: unknown) {
-  const links = (rawBody as { links?: unknown })?.links;
-  if (!Array.isArray(links) || links.length === 0 || links.length > 100) {
-    throw new HopError("invalid_request", { field: "links", message: "links must be an array of 1 to 100 links." });
-  }
+export async function createLinksBulk(db: Db, caller: Caller, { links }: z.infer<typeof BulkCreateBody>) {
   const successful: ReturnType<typeof toLinkObject>[] = [];
   const failed: Array<{ index: number; slug: unknown; error: { code: string; message: string } }> = [];
   for (const [index, entry] of links.entries()) {

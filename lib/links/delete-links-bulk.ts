@@ -5,18 +5,22 @@ import { HopError, isHopError } from "../errors";
 import { redeployDomains } from "../hosting/hosting";
 import { domainKind } from "./link-domain";
 import { resolveLink } from "./resolve-identifier";
+import type { BulkDeleteBody } from "./schemas";
+import type { z } from "zod";
 
 export const MAX_CUSTOM_DOMAINS_PER_BULK_DELETE = 10;
+
+/** Bulk delete's 400 is API.md's `{ error: "Bad Request", message }`, for the body the wrapper refuses too. */
+export function asBulkDeleteBadRequest(error: HopError): HopError {
+  return error.status === 400 && !error.body ? HopError.titled(400, "Bad Request", error.message) : error;
+}
 
 /**
  * DELETE /v1/links/bulk. Identifiers are matched exactly (ids and short URLs only), duplicates are
  * deleted once and reported as skipped, everything is deleted in one transaction (contacts of
  * websites go with them by cascade), then each touched custom domain is redeployed once.
  */
-export async function deleteLinksBulk(db: Db, callerId: string, rawBody: unknown) {
-  const identifiers = (rawBody as { links?: unknown })?.links;
-  if (!Array.isArray(identifiers) || identifiers.length === 0) throw HopError.titled(400, "Bad Request", "links must be a non-empty array of link ids or short URLs.");
-  if (identifiers.length > 100) throw HopError.titled(400, "Bad Request", `At most 100 links per request; ${identifiers.length} were sent.`);
+export async function deleteLinksBulk(db: Db, callerId: string, { links: identifiers }: z.infer<typeof BulkDeleteBody>) {
 
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const targets = new Map<string, { publicId: string; domain: string; slug: string }>();

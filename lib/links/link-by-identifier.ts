@@ -5,9 +5,11 @@ import { isRecordGone } from "../db/errors";
 import { HopError, isHopError, shapeOf } from "../errors";
 import { toLinkDetails } from "./link-object";
 import { resolveLink } from "./resolve-identifier";
-import { BulkStatusBody, setLinkStatus, StatusBody, statusMessage } from "./set-link-status";
-import { UpdateLinkBody, updateLink } from "./update-link";
+import { BulkStatusBody, type StatusBody, type UpdateLinkBody } from "./schemas";
+import { setLinkStatus, statusMessage } from "./set-link-status";
+import { updateLink } from "./update-link";
 import { parseOrThrow } from "../validation/parse";
+import type { z } from "zod";
 
 // The single-link endpoints, each: resolve the identifier (own links, then team owners' for active
 // admin/editor members), then act. Error bodies follow what API.md shows for each endpoint.
@@ -35,12 +37,18 @@ export async function deleteLinkByIdentifier(db: Db, callerId: string, identifie
 }
 
 /**
- * PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`;
- * a flat code (e.g. INVALID_DESTINATION_URL) already has that shape and keeps its `code`.
+ * PUT's 400: API.md's `{ error: "Bad Request", message, field }`; a flat code (INVALID_DESTINATION_URL …)
+ * is kept as in every flat body. Used for the body the wrapper refuses too.
  */
-export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, rawBody: unknown) {
+export function asUpdateBadRequest(error: HopError): HopError {
+  if (error.status !== 400 || error.body) return error;
+  const code = shapeOf(error.code) === "flat" ? { code: error.code } : {};
+  return HopError.titled(400, "Bad Request", error.message, { ...code, ...(error.field ? { field: error.field } : {}) });
+}
+
+/** PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`. */
+export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, body: UpdateLinkBody) {
   try {
-    const body = parseOrThrow(UpdateLinkBody, rawBody);
     const found = await find(db, callerId, identifier);
     if (!found) {
       const viewerOf = await db.teamMembership.findMany({ where: { memberId: callerId, status: "active", role: "viewer" }, select: { ownerId: true } });
@@ -53,29 +61,24 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
     const owner = await db.account.findUniqueOrThrow({ where: { id: found.link.accountId }, select: { plan: true } });
     return await updateLink(db, found.link, owner.plan, body);
   } catch (error) {
-    if (isHopError(error) && error.status === 400 && !error.body) {
-      // API.md's `{ error: "Bad Request", message, field }`; a flat code (INVALID_DESTINATION_URL …) is kept as in every flat body.
-      const code = shapeOf(error.code) === "flat" ? { code: error.code } : {};
-      throw HopError.titled(400, "Bad Request", error.message, { ...code, ...(error.field ? { field: error.field } : {}) });
-    }
+    if (isHopError(error) && error.status === 400 && !error.body) throw asUpdateBadRequest(error);
     if (isRecordGone(error)) throw HopError.titled(404, "Not Found", `Link '${identifier}' was deleted while this request ran.`);
     throw error;
   }
 }
 
-export async function setStatusByIdentifier(db: Db, callerId: string, identifier: string, rawBody: unknown) {
-  const { setActive } = parseOrThrow(StatusBody, rawBody);
+export async function setStatusByIdentifier(db: Db, callerId: string, identifier: string, { setActive }: z.infer<typeof StatusBody>) {
   const found = await find(db, callerId, identifier);
   if (!found) throw HopError.plain(404, "Deeplink not found");
   const link = await setLinkStatus(db, found.link, setActive);
   return { success: true, id: link.publicId, isActive: link.isActive, message: statusMessage(link.isActive) };
 }
 
-/** PATCH /v1/links/bulk/status: applied in order; failures (limit included) are listed, not fatal. */
-export async function setStatusBulk(db: Db, callerId: string, rawBody: unknown) {
-  if (!rawBody || typeof rawBody !== "object" || !Array.isArray((rawBody as { links?: unknown }).links)) {
-    throw new HopError("invalid_request", { field: "links", message: "links must be an array of 1 to 100 link identifiers." });
-  }
+/**
+ * PATCH /v1/links/bulk/status: applied in order; failures (limit included) are listed, not fatal.
+ * `PATCH /v1/links/BULK/status` reaches the single-link route with a looser body, hence the parse.
+ */
+export async function setStatusBulk(db: Db, callerId: string, rawBody: z.infer<typeof BulkStatusBody> | Record<string, unknown>) {
   const body = parseOrThrow(BulkStatusBody, rawBody);
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const successful: string[] = [];

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { toCountryCode } from "../geo/countries";
 import { assertNotBlocked, parseDestination } from "./destination";
+import { GeoRuleInput, LanguageRuleInput } from "./schemas";
 
 export interface GeoRule {
   countries: string[];
@@ -16,19 +16,22 @@ export interface LanguageRule {
   redirectUrl: string;
 }
 
-const RawGeoRule = z
-  .object({
-    countries: z.array(z.string().min(1).max(100)).max(300).optional(),
-    presetId: z.string().min(1).max(100).optional(),
-    cities: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
-    redirectUrl: z.unknown().optional(),
-  })
-  .passthrough();
-const RawLanguageRule = z.object({ languages: z.array(z.string()).min(1).max(50), redirectUrl: z.unknown().optional() }).passthrough();
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 function invalid(field: string, message: string): HopError {
   return new HopError("invalid_request", { field, message: `${field}: ${message}` });
+}
+
+/** A rule its schema refused: a bad redirectUrl answers INVALID_DESTINATION_URL, anything else invalid_request. */
+function ruleError(raw: unknown, field: string, issue: { path: PropertyKey[] }, message: string): HopError {
+  if (issue.path[0] === "redirectUrl") {
+    try {
+      parseDestination((raw as { redirectUrl?: unknown }).redirectUrl, `${field}.redirectUrl`);
+    } catch (error) {
+      return error as HopError;
+    }
+  }
+  return invalid(field, message);
 }
 
 /**
@@ -43,8 +46,8 @@ export async function normalizeGeoRules(db: Db, ownerId: string, value: unknown,
   const rules: GeoRule[] = [];
   for (const [index, raw] of value.entries()) {
     const field = `${path}[${index}]`;
-    const parsed = RawGeoRule.safeParse(raw);
-    if (!parsed.success) throw invalid(field, parsed.error.issues[0].message);
+    const parsed = GeoRuleInput.safeParse(raw);
+    if (!parsed.success) throw ruleError(raw, field, parsed.error.issues[0], parsed.error.issues[0].message);
     const rule = parsed.data;
     const redirectUrl = parseDestination(rule.redirectUrl, `${field}.redirectUrl`);
     if (onPrimary) assertNotBlocked(redirectUrl, `${field}.redirectUrl`);
@@ -77,8 +80,8 @@ export function normalizeLanguageRules(value: unknown, onPrimary: boolean): Lang
   if (value.length > 50) throw invalid("languageRules", "at most 50 rules");
   return value.map((raw, index) => {
     const field = `languageRules[${index}]`;
-    const parsed = RawLanguageRule.safeParse(raw);
-    if (!parsed.success) throw invalid(field, "needs languages (a non-empty array of language tags) and redirectUrl");
+    const parsed = LanguageRuleInput.safeParse(raw);
+    if (!parsed.success) throw ruleError(raw, field, parsed.error.issues[0], "needs languages (a non-empty array of language tags) and redirectUrl");
     const languages = parsed.data.languages.map((tag) => tag.trim());
     const bad = languages.find((tag) => !LANGUAGE_TAG.test(tag));
     if (bad !== undefined) throw invalid(`${field}.languages`, `'${bad}' is not a language tag`);

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { effectiveLimits } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
@@ -6,8 +5,7 @@ import { HopError } from "../errors";
 import type { Link } from "../generated/prisma/client";
 import { lockAccount, TX_OPTIONS } from "./link-owner";
 
-export const StatusBody = z.object({ setActive: z.boolean() });
-export const BulkStatusBody = z.object({ links: z.array(z.string().min(1)).min(1).max(100), setActive: z.boolean() });
+export { BulkStatusBody, StatusBody } from "./schemas";
 
 /**
  * Switches a link on or off. Activation counts the owner's active links under a lock on the

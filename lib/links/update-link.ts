@@ -1,34 +1,14 @@
-import { z } from "zod";
 import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { Link, Prisma } from "../generated/prisma/client";
-import { Behavior } from "./create-link";
 import { assertNotBlocked, parseDestination } from "./destination";
 import { domainKind } from "./link-domain";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
+import type { UpdateLinkBody } from "./schemas";
 
-const JsonObject = z.record(z.string(), z.unknown());
-
-export const UpdateLinkBody = z
-  .object({
-    destination: z.unknown().optional(),
-    title: z.string().max(500).optional(),
-    description: z.string().max(2000).nullable().optional(),
-    tags: z.array(z.unknown()).max(100).optional(),
-    googleTags: JsonObject.optional(),
-    metaPixel: JsonObject.optional(),
-    seo: JsonObject.optional(),
-    behavior: Behavior.optional(),
-    geoRules: z.unknown().optional(),
-    languageRules: z.unknown().optional(),
-    alternateBackUrl: z.unknown().optional(),
-    slug: z.unknown().optional(),
-    domain: z.unknown().optional(),
-  })
-  .passthrough();
-export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
+export { UpdateLinkBody } from "./schemas";
 
 /** PUT /v1/links/{identifier}: the updatable properties of API.md; slug and domain never change. */
 export async function updateLink(db: Db, link: Link, ownerPlan: string, body: UpdateLinkBody) {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { HopError, type ErrorCode } from "../errors";
+import { readCodedMessage } from "./coded";
 import { findUnstorableString } from "./storable";
 
 // The one way input meets a schema: every string is first checked to be storable (see
@@ -27,6 +28,8 @@ function codeFor(issue: z.core.$ZodIssue): ErrorCode {
 export function validationError(error: z.ZodError): HopError {
   const issue = error.issues[0];
   const field = fieldPath(issue.path);
+  const coded = readCodedMessage(issue.message, field);
+  if (coded) return new HopError(coded.code, { message: coded.message, field: field || undefined });
   const message = field ? `${field}: ${issue.message}` : issue.message;
   return new HopError(codeFor(issue), { message, field: field || undefined });
 }

@@ -36,7 +36,7 @@ function endpoints(): Endpoint[] {
     const template = "/" + path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
     const params = [...template.matchAll(SEGMENT)].map((m) => m[1]);
     const text = readFileSync(file, "utf8");
-    const methods = [...text.matchAll(/^\s+(GET|POST|PUT|PATCH|DELETE): apiRoute\(\{([^}]*)\}/gm)].map((m) => ({
+    const methods = [...text.matchAll(/^\s+(GET|POST|PUT|PATCH|DELETE): (?:apiRoute\(\{([^}]*)\}|publicRoute\()/gm)].map((m) => ({
       method: m[1],
       body: /\bbody:/.test(m[2]),
       query: /\bquery:\s*(\w+)/.exec(m[2])?.[1] ?? null,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { checkContract } from "./contract";
 import { admin, type HopServer } from "./server";
 
 export interface ApiResponse<T = any> {
@@ -33,6 +34,7 @@ export async function api<T = any>(server: HopServer, method: string, path: stri
   } catch {
     parsed = undefined;
   }
+  await checkContract(server.url, method, path, response.status, parsed, text);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

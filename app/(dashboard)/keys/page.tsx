@@ -27,7 +27,7 @@ export default async function KeysPage() {
   const active = keys.filter((key) => !key.revokedAt).length;
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description="Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it." action={<CreateKey atLimit={active >= MAX_ACTIVE_KEYS} />} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={<CreateKey atLimit={active >= MAX_ACTIVE_KEYS} />} />
       {!limits.apiAccess ? (
         <Alert tone="warning">
           <strong>Your {planLabel(account.plan)} plan has no API access.</strong> Keys can be created, but every API request with them is answered 403 <code>plan_upgrade_required</code> until the operator moves this account to Growth or higher.

@@ -1,6 +1,7 @@
 import { apiRoute, json } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { createLink, CreateLinkBody } from "@/lib/links/create-link";
+import { createLink } from "@/lib/links/create-link";
+import { CreateLinkBody } from "@/lib/links/schemas";
 import { toLinkObject } from "@/lib/links/link-object";
 import { listLinks, ListLinksQuery } from "@/lib/links/list-links";
 

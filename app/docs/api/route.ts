@@ -1,0 +1,5 @@
+import { apiReferencePage } from "@/lib/http/api-reference-page";
+
+export function GET(): Response {
+  return apiReferencePage();
+}

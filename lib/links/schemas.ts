@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { codedError } from "../validation/coded";
+
+// The request schemas of every /v1/links operation, in one place: the API wrapper validates with
+// them, lib/links reads their types, and the OpenAPI document (lib/openapi) is generated from them.
+// Checks that need the database or the URL parser (normalized destination, reserved slugs, a
+// verified domain, known countries) run in lib/links after these.
+
+export const BEHAVIORS = ["conservative", "aggressive", "basic", "non-meta", "experimental", "experimental2", "reddit"] as const;
+export const Behavior = z.enum(BEHAVIORS).meta({ description: "Redirect behavior; free plans always store `conservative`." });
+
+const HttpUrl = (description: string) =>
+  z.string({ error: codedError("INVALID_DESTINATION_URL") }).meta({ description: `${description} Absolute http(s) URL (surrounding spaces trimmed); otherwise 400 INVALID_DESTINATION_URL.`, example: "https://example.com/page" });
+
+export const GeoRuleInput = z
+  .object({
+    countries: z.array(z.string().min(1).max(100)).max(300).optional().meta({ description: "ISO 3166-1 alpha-2 codes or English country names; stored as codes.", example: ["US", "Canada"] }),
+    presetId: z.string().min(1).max(100).optional().meta({ description: "A saved geo preset whose countries are copied in when the link is saved." }),
+    cities: z.array(z.string().trim().min(1).max(100)).max(100).optional().meta({ description: "Matched as case-insensitive substrings." }),
+    redirectUrl: HttpUrl("Where matching visitors go."),
+  })
+  .passthrough()
+  .meta({ id: "GeoRule", description: "Needs countries, a presetId or cities. Rules are evaluated in order; the first match wins." });
+
+export const LanguageRuleInput = z
+  .object({
+    languages: z.array(z.string()).min(1).max(50).meta({ description: "Language tags (`fr`, `pt-BR`); `fr-CA` visitors match `fr`.", example: ["fr", "pt-BR"] }),
+    redirectUrl: HttpUrl("Where matching visitors go."),
+  })
+  .passthrough()
+  .meta({ id: "LanguageRule" });
+
+const GeoRules = z.array(GeoRuleInput).max(50).nullable();
+const LanguageRules = z.array(LanguageRuleInput).max(50).nullable();
+
+export const CreateLinkBody = z
+  .object({
+    url: HttpUrl("The destination."),
+    slug: z
+      .string({ error: codedError("INVALID_SLUG") })
+      .nullable()
+      .optional()
+      .meta({
+        description: "3 to 50 letters, digits, hyphens, underscores; stored lowercase; reserved words refused (400 INVALID_SLUG). Required on the primary and system domains (else 400 `Missing custom slug`); on a custom domain a random 7-character slug is generated when absent.",
+        example: "spring-sale",
+      }),
+    domain: z
+      .string({ error: codedError("invalid_domain", "domain must be a string.") })
+      .nullable()
+      .optional()
+      .meta({ description: "Default: the primary domain. A system domain or a verified custom domain of the account.", example: "go.example.com" }),
+    title: z.string().max(500).optional(),
+    description: z.string().max(2000).optional(),
+    tags: z.array(z.unknown()).max(100).optional().meta({ description: "Non-string entries are dropped." }),
+    groupId: z.string().optional().meta({ description: "One of the owner's groups, else 400 GROUP_NOT_FOUND." }),
+    behavior: Behavior.optional(),
+    geoRules: GeoRules.optional(),
+    languageRules: LanguageRules.optional(),
+    forTeamOwner: z.boolean().optional().meta({ description: "Create in the team owner's account (needs an active admin/editor membership)." }),
+    linkType: z.string().max(50).optional(),
+  })
+  .passthrough()
+  .meta({ id: "CreateLinkBody" });
+export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+export const UpdateLinkBody = z
+  .object({
+    destination: HttpUrl("The new destination.").optional(),
+    title: z.string().max(500).optional(),
+    description: z.string().max(2000).nullable().optional(),
+    tags: z.array(z.unknown()).max(100).optional().meta({ description: "Non-string entries are dropped." }),
+    googleTags: JsonObject.optional(),
+    metaPixel: JsonObject.optional(),
+    seo: JsonObject.optional().meta({ description: "Ignored when title or description is also given; its title/description set the link's." }),
+    behavior: Behavior.optional(),
+    geoRules: GeoRules.optional(),
+    languageRules: LanguageRules.optional(),
+    alternateBackUrl: HttpUrl("Recovery URL; null clears it.").nullable().optional(),
+    slug: z.unknown().optional().meta({ description: "Cannot be changed: sending it answers 400 with field `slug`." }),
+    domain: z.unknown().optional().meta({ description: "Cannot be changed: sending it answers 400 with field `domain`." }),
+  })
+  .passthrough()
+  .meta({ id: "UpdateLinkBody" });
+export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
+
+export const StatusBody = z.looseObject({ setActive: z.boolean().meta({ description: "true activates, false deactivates." }) }).meta({ id: "StatusBody" });
+
+const BULK_STATUS_LINKS = "links must be an array of 1 to 100 link identifiers.";
+export const BulkStatusBody = z
+  .object({
+    links: z
+      .array(z.string().min(1), { error: codedError("invalid_request", BULK_STATUS_LINKS) })
+      .min(1, { error: codedError("invalid_request", BULK_STATUS_LINKS) })
+      .max(100, { error: codedError("invalid_request", BULK_STATUS_LINKS) })
+      .meta({ description: "Link ids, bare slugs or short URLs.", example: ["spring-sale", "go.example.com__promo"] }),
+    setActive: z.boolean(),
+  })
+  .meta({ id: "BulkStatusBody" });
+
+const BULK_CREATE_LINKS = "links must be an array of 1 to 100 links.";
+export const BulkCreateBody = z
+  .object({
+    links: z
+      .array(z.unknown(), { error: codedError("invalid_request", BULK_CREATE_LINKS) })
+      .min(1, { error: codedError("invalid_request", BULK_CREATE_LINKS) })
+      .max(100, { error: codedError("invalid_request", BULK_CREATE_LINKS) })
+      .meta({ description: "1 to 100 bodies of POST /v1/links (CreateLinkBody); each is validated on its own, in order, and an invalid one is listed in `results.failed`." }),
+  })
+  .meta({ id: "BulkCreateBody" });
+
+export const BULK_DELETE_EMPTY = "links must be a non-empty array of link ids or short URLs.";
+export const BulkDeleteBody = z
+  .object({
+    links: z
+      .array(z.unknown(), { error: codedError("invalid_request", BULK_DELETE_EMPTY) })
+      .min(1, { error: codedError("invalid_request", BULK_DELETE_EMPTY) })
+      .max(100, { error: codedError("invalid_request", (issue) => `At most 100 links per request; ${(issue.input as unknown[]).length} were sent.`) })
+      .meta({ description: "1 to 100 link ids or full short URLs (strings; any other entry is listed in `results.failed`).", example: ["spring-sale", "https://go.example.com/promo"] }),
+  })
+  .meta({ id: "BulkDeleteBody" });

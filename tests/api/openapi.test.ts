@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { api } from "../helpers/api";
+import { ROOT, startServer, type HopServer } from "../helpers/server";
+
+// GET /v1/openapi.json (issue 16): no key needed, a valid OpenAPI 3.1 document, and every route
+// method under app/v1 in it with the same role resource. That every answer matches it is checked
+// on every request the HTTP tests make (tests/helpers/contract.ts).
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return entry === "route.ts" ? [full] : [];
+  });
+}
+
+/** Each route file's methods with their role resource (null: a public route), as OpenAPI paths. */
+function routedMethods() {
+  const appDir = path.join(ROOT, "app");
+  return routeFiles(path.join(appDir, "v1"))
+    .filter((file) => !file.includes("[[...rest]]"))
+    .flatMap((file) => {
+      const template = "/" + path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
+      const openApiPath = template.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
+      const text = readFileSync(file, "utf8");
+      return [...text.matchAll(/^\s+(GET|POST|PUT|PATCH|DELETE): (apiRoute\(\{[^}]*\}|publicRoute\()/gm)].map((m) => ({
+        file: path.relative(ROOT, file),
+        path: openApiPath,
+        method: m[1],
+        resource: /resource:\s*"([\w-]+)"/.exec(m[2])?.[1] ?? null,
+        fullKeyOnly: /fullKeyOnly:\s*true/.test(m[2]),
+        body: /\bbody:/.test(m[2]),
+        query: /\bquery:/.test(m[2]),
+      }));
+    });
+}
+
+describe("GET /v1/openapi.json", () => {
+  let server: HopServer;
+  let doc: any;
+
+  before(async () => {
+    server = await startServer();
+    const res = await api(server, "GET", "/v1/openapi.json");
+    assert.equal(res.status, 200, res.text);
+    assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+    doc = res.body;
+  });
+  after(() => server.stop());
+
+  test("needs no key and is a valid OpenAPI 3.1 document", async () => {
+    assert.equal(doc.openapi, "3.1.0");
+    const result = await new Validator().validate(doc);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: "http", scheme: "bearer", description: doc.components.securitySchemes.bearerAuth.description });
+  });
+
+  test("every route method under app/v1 is in the document with its resource's roles, and no other", () => {
+    const routed = routedMethods();
+    assert.ok(routed.length >= 30, `${routed.length} route methods found`);
+    const documented = new Set<string>();
+    for (const [p, item] of Object.entries<any>(doc.paths)) for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${p}`);
+    for (const route of routed) {
+      const operation = doc.paths[route.path]?.[route.method.toLowerCase()];
+      assert.ok(operation, `${route.method} ${route.path} (${route.file}) is missing from /v1/openapi.json`);
+      documented.delete(`${route.method} ${route.path}`);
+      assert.equal(Boolean(operation.requestBody), route.body, `${route.method} ${route.path}: request body`);
+      assert.equal(operation.parameters?.some((p: { in: string }) => p.in === "query") ?? false, route.query, `${route.method} ${route.path}: query`);
+      const roles = operation["x-hop-roles"];
+      if (route.resource === null) {
+        assert.deepEqual(operation.security, [], `${route.method} ${route.path} needs no key`);
+        continue;
+      }
+      const expected = route.fullKeyOnly ? ["full"] : route.method === "GET" ? ["full", "creator", "viewer"] : ["domains", "account", "analytics"].includes(route.resource) ? ["full"] : ["full", "creator"];
+      assert.deepEqual(roles, expected, `${route.method} ${route.path}: x-hop-roles`);
+      assert.match(operation.description, new RegExp(`Roles: ${expected.join(", ")}`));
+      assert.ok(operation.responses["429"] && operation.responses["401"], `${route.method} ${route.path}: 401 and 429`);
+      assert.ok(operation.responses["429"].headers["Retry-After"], `${route.method} ${route.path}: Retry-After`);
+      const success = operation.responses["200"] ?? operation.responses["201"];
+      assert.ok(success.headers["X-RateLimit-Remaining"], `${route.method} ${route.path}: rate-limit headers`);
+    }
+    assert.deepEqual([...documented], [], "documented operations that no route file has");
+    for (const method of METHODS) assert.ok(routed.some((r) => r.method === method), `some route has ${method}`);
+  });
+
+  test("error bodies follow the shape rule; additions are marked", () => {
+    const create = doc.paths["/v1/links"].post;
+    const forbidden = JSON.stringify(create.responses["403"]);
+    for (const member of ["TOTAL_LINK_LIMIT_REACHED", "currentUsed", "totalLimit", "plan_upgrade_required", "currentPlan"]) assert.ok(forbidden.includes(member), member);
+    const tooMany = JSON.stringify(doc.paths["/v1/links/{identifier}"].get.responses["429"]);
+    for (const member of ["rate_limit_exceeded", "limit", "remaining", "resetAt", "window"]) assert.ok(tooMany.includes(member), member);
+    assert.ok(JSON.stringify(create.responses["400"]).includes("Missing custom slug"));
+    const additions = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.entries<any>(item).filter(([, op]) => op["x-hop-addition"]).map(([m]) => `${m.toUpperCase()} ${p}`));
+    for (const addition of ["GET /v1/geo-presets", "POST /v1/groups", "GET /v1/groups", "POST /v1/links/bulk", "PATCH /v1/links/bulk/status", "GET /v1/links/{identifier}", "DELETE /v1/links/{identifier}", "GET /v1/websites/{id}/contacts"]) {
+      assert.ok(additions.includes(addition), addition);
+    }
+    assert.ok(!additions.includes("POST /v1/links"));
+  });
+
+  test("the request schemas are the ones that validate: a link's url is a string, bulk status takes 1 to 100 identifiers", () => {
+    const schemas = doc.components.schemas;
+    assert.equal(schemas.CreateLinkBody.properties.url.type, "string");
+    assert.deepEqual(schemas.CreateLinkBody.required, ["url"]);
+    assert.equal(schemas.BulkStatusBody.properties.links.maxItems, 100);
+    assert.equal(schemas.BulkStatusBody.properties.links.minItems, 1);
+    assert.equal(schemas.StatusBody.properties.setActive.type, "boolean");
+  });
+});
