@@ -27,6 +27,11 @@ const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
   internal_error: { requestId: z.string().optional() },
   TOTAL_LINK_LIMIT_REACHED: { currentUsed: z.number(), totalLimit: z.number(), plan: z.string() },
   ACTIVE_LINK_LIMIT_REACHED: { currentActive: z.number(), activeLimit: z.number(), plan: z.string() },
+  domain_already_connected: {
+    challenge: z
+      .object({ type: z.literal("TXT"), host: z.string(), value: z.string() })
+      .meta({ description: "Addition: present when another account holds the domain unverified; publish this TXT record, then verify to take it over (docs/domains.md)." }),
+  },
   TOO_MANY_CUSTOM_DOMAINS: { customDomains: z.number(), maxCustomDomains: z.number() },
 };
 
