@@ -2,11 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
 import { Field, Input, Select } from "../ui/field";
 import { send } from "../ui/request";
+import { ConfirmAction } from "../ui/confirm-action";
 import { toast } from "../ui/toast";
 
 const ROLE_OPTIONS = [
@@ -95,48 +94,17 @@ export function ConfirmTeamAction({ url, label, title, description, done, varian
   done: string;
   variant?: "danger-outline" | "secondary";
 }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = url.replace(/[^a-z0-9]/gi, "-");
   return (
-    <>
-      <Button variant={variant} size="sm" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <Dialog
-        id={id}
-        open={open}
-        onClose={() => setOpen(false)}
-        title={title}
-        description={description}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                const result = await send(url.endsWith("/leave") ? "POST" : "DELETE", url);
-                setBusy(false);
-                if (!result.ok) return setError(result.error.message);
-                setOpen(false);
-                toast(done);
-                router.refresh();
-              }}
-            >
-              {label}
-            </Button>
-          </>
-        }
-      >
-        {error ? <Alert tone="danger">{error}</Alert> : null}
-      </Dialog>
-    </>
+    <ConfirmAction
+      id={url.replace(/[^a-z0-9]/gi, "-")}
+      method={url.endsWith("/leave") ? "POST" : "DELETE"}
+      url={url}
+      label={label}
+      title={title}
+      description={description}
+      done={done}
+      variant={variant}
+    />
   );
 }
 
