@@ -1,17 +1,29 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { entry } from "./lib/server/services";
+import { answerVisitRequest } from "./lib/visit/web-handler";
 
-// Every dashboard page gets a fresh nonce and a strict Content-Security-Policy: Next reads the
-// nonce from the request's policy header for its own scripts, and the root layout passes it on.
-// The page path travels along so a signed-out visitor can be sent back after signing in.
+// Two jobs, in this order:
+//
+// 1. The visitor door when Hop runs without server.ts (`next start`, `next dev`, a platform's Next
+//    runtime): a short-link host (the primary domain when it is not the app host, a system domain,
+//    a verified custom domain) or a visitor path on the app host gets the same answer as the fast
+//    path (lib/visit/answer-visit.ts): 302, escape page, preview page, bio page, branded 404, 503.
+//    Under server.ts this never runs for a visitor — the fast path answered before Next — so it
+//    is skipped outright. On the app's own pages it costs a host comparison (no database): a
+//    dashboard or editor path on the app host is the app's.
+// 2. Every page the app renders gets a fresh nonce and a strict Content-Security-Policy: Next reads
+//    the nonce from the request's policy header for its own scripts, and the root layout passes it
+//    on. The page path travels along so a signed-out visitor can be sent back after signing in.
 
-export function proxy(request: NextRequest) {
+function withPageHeaders(request: NextRequest): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = [
     "default-src 'self'",
     // Next's development server evaluates code for fast refresh; production never does.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    // The editor's preview (a srcdoc frame, which inherits this policy) draws avatar images from anywhere over https.
+    request.nextUrl.pathname.startsWith("/editor/") ? "img-src 'self' data: https:" : "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -30,7 +42,17 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+export function proxy(request: NextRequest): Response | Promise<Response> {
+  if (entry() === "server.ts") return withPageHeaders(request);
+  const visit = answerVisitRequest(request, request.nextUrl);
+  if (visit === null) return withPageHeaders(request);
+  if (visit instanceof Response) return visit;
+  return visit.then((answer) => answer ?? withPageHeaders(request));
+}
+
 export const config = {
-  // Pages only: the API, auth endpoints and static files need no nonce (and the API stays fast).
-  matcher: [{ source: "/((?!v1/|api/|docs/api|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
+  // Pages and visitor addresses. Left out: the API (/v1/, /api/), the visitor POSTs (/__hop/, route
+  // handlers of their own), Next's assets, and the API reference (its own CSP). None of those can
+  // be a short link: every one of these first segments is a reserved slug (lib/links/reserved.ts).
+  matcher: [{ source: "/((?!v1/|api/|__hop/|docs/api|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
 };

@@ -1,24 +1,19 @@
 // Hop's HTTP entry point: one node:http server in front of Next's request handler. It opens the
 // database (applying migrations) before listening, serves the loopback admin endpoint for the CLI,
-// and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next.
+// and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next:
+// this is the fast door. Without this file (`next start`) proxy.ts is the visitor door and
+// instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import next from "next";
 import { stampClientIp } from "./lib/net/client-ip";
-import { ensureAuthSecret } from "./lib/auth/secret";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config } from "./lib/config";
-import { closeDb, db, dbMode } from "./lib/db/open";
-import { startDomainMaintenance } from "./lib/domains/recheck-domains";
-import { startDraftSweep } from "./lib/drafts/lifetime";
+import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
-import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "./lib/cache/redis-relay";
-import { closeRedis } from "./lib/redis/client";
-import { drainEvents } from "./lib/events/record";
-import { warmGeo } from "./lib/geoip/lookup";
-import { flushUsage, startUsageTracking } from "./lib/usage/track-usage";
+import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
 
@@ -30,18 +25,11 @@ nextEnv.loadEnvConfig(root, process.argv.includes("--dev"));
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const { port, host } = config();
-  const stopDraftSweep = await startDraftSweep(await db());
-  await startInvalidationRelay();
-  await startUsageTracking();
-  // After the relay, so a domain that loses verification is announced to every instance.
-  const stopDomainMaintenance = startDomainMaintenance(db);
+  // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
+  // proxy.ts skips its visitor door (every visitor request was answered here, before Next).
+  markEntry("server.ts");
+  const stopServices = await startServices();
   adminSecret();
-  ensureAuthSecret();
-  // next-auth builds its own URLs from the request's host unless NEXTAUTH_URL pins one: with
-  // APP_URL set it is that; otherwise the dashboard works on whatever address it was opened at.
-  if (config().appUrlFromEnv) process.env.NEXTAUTH_URL ??= config().appUrl;
-  else process.env.AUTH_TRUST_HOST ??= "true";
-  warmGeo();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -74,18 +62,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info("stopping", { signal });
-    stopDraftSweep();
     server.close();
     server.closeAllConnections();
-    await flushUsage();
-    // A database that is down at shutdown gets a few seconds to return before queued events are lost.
-    await drainEvents(5_000);
-    await stopDomainMaintenance();
     removeServerRecord();
-    await closeDb();
-    await relayFlushed();
-    await stopInvalidationRelay();
-    await closeRedis();
+    await stopServices();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 import "./globals.css";
 import "@/components/ui/ui.css";
 import "@/components/dashboard/dashboard.css";
@@ -12,7 +13,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   await headers();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {children}
+        <HydrationMark />
+      </body>
     </html>
   );
 }

@@ -2,25 +2,48 @@ import type { Metadata } from "next";
 import { Landing } from "@/components/dashboard/landing";
 import { Overview } from "@/components/dashboard/overview";
 import { DashboardShell } from "@/components/dashboard/shell";
+import { accountPlan } from "@/lib/accounts/account-plan";
 import { limitsReport } from "@/lib/accounts/account-reports";
 import { accountOverview } from "@/lib/accounts/overview";
 import { effectiveLimits } from "@/lib/accounts/plans";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
-import { currentAccount } from "@/lib/dashboard/current-account";
+import { countActiveKeys } from "@/lib/keys/count-active-keys";
+import { currentWorkspace } from "@/lib/dashboard/workspace";
+import { workspaceChoices } from "@/lib/dashboard/workspace-choice";
 
 export const metadata: Metadata = { title: "Hop — short links and link-in-bio pages" };
 
-/** Signed out: the product page. Signed in: the dashboard's overview. */
+/** Signed out: the product page. Signed in: the overview of the selected workspace (a team owner's for a member). */
 export default async function Home() {
-  const account = await currentAccount();
-  if (!account) return <Landing signupOpen={config().signup === "open"} />;
+  const workspace = await currentWorkspace();
+  if (!workspace) return <Landing signupOpen={config().signup === "open"} />;
+  const { account } = workspace;
   const client = await db();
-  const limits = effectiveLimits(account.plan, account.limitOverrides);
-  const [counts, report] = await Promise.all([accountOverview(client, account.id), limitsReport(client, account, limits)]);
+  const owner = workspace.ownerId === account.id ? account : await accountPlan(client, workspace.ownerId);
+  const limits = effectiveLimits(owner.plan, owner.limitOverrides);
+  const [counts, report, ownKeys, workspaces] = await Promise.all([
+    accountOverview(client, workspace.ownerId),
+    limitsReport(client, owner, limits),
+    // API keys are always the signed-in account's own (the keys page lists those), even in a team workspace.
+    workspace.ownerId === account.id ? null : countActiveKeys(client, account.id),
+    workspaceChoices(client, account),
+  ]);
+  if (ownKeys !== null) {
+    counts.keys = ownKeys;
+    report.apiKeys.active = ownKeys;
+  }
   return (
-    <DashboardShell account={account}>
-      <Overview name={account.name ?? account.email} counts={counts} report={report} limits={limits} appUrl={config().appUrl} />
+    <DashboardShell account={account} workspace={workspace} workspaces={workspaces}>
+      <Overview
+        name={account.name ?? account.email}
+        teamOwnerEmail={workspace.ownerId === account.id ? null : workspace.ownerEmail}
+        counts={counts}
+        report={report}
+        limits={limits}
+        keyLimits={effectiveLimits(account.plan, account.limitOverrides)}
+        appUrl={config().appUrl}
+      />
     </DashboardShell>
   );
 }

@@ -9,8 +9,13 @@ import path from "node:path";
 const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: boolean }> = [
   { name: "wrapper", file: "./bench/wrapper.ts", fn: "benchWrapper" },
   { name: "redirect", file: "./bench/redirect.ts", fn: "benchRedirect" },
+  { name: "proxy", file: "./bench/proxy.ts", fn: "benchProxy" },
   { name: "bio", file: "./bench/bio.ts", fn: "benchBio" },
+  { name: "hostile", file: "./bench/hostile.ts", fn: "benchHostile" },
   { name: "analytics", file: "./bench/analytics.ts", fn: "benchAnalytics" },
+  { name: "analytics-page", file: "./bench/analytics-page.ts", fn: "benchAnalyticsPage" },
+  { name: "editor", file: "./bench/editor.ts", fn: "benchEditor" },
+  { name: "links-page", file: "./bench/links-page.ts", fn: "benchLinksPage" },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
 ];
 

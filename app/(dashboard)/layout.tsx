@@ -1,8 +1,15 @@
 import { DashboardShell } from "@/components/dashboard/shell";
-import { requireAccount } from "@/lib/dashboard/current-account";
+import { db } from "@/lib/db/open";
+import { requireWorkspace } from "@/lib/dashboard/workspace";
+import { workspaceChoices } from "@/lib/dashboard/workspace-choice";
 
 /** Every page in this group is signed-in only; a signed-out visitor goes to /login and back. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const account = await requireAccount();
-  return <DashboardShell account={account}>{children}</DashboardShell>;
+  const workspace = await requireWorkspace();
+  const workspaces = await workspaceChoices(await db(), workspace.account);
+  return (
+    <DashboardShell account={workspace.account} workspace={workspace} workspaces={workspaces}>
+      {children}
+    </DashboardShell>
+  );
 }

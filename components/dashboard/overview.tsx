@@ -10,13 +10,17 @@ import { planLabel } from "./plan";
 
 interface OverviewProps {
   name: string;
+  /** Set when a team member looks at the owner's workspace: the counts and plan are the owner's. */
+  teamOwnerEmail?: string | null;
   counts: { links: number; websites: number; domains: number; keys: number };
   report: { plan: string; links: { totalLimit: number | null; activeLimit: number | null; currentTotal: number; currentActive: number }; apiKeys: { active: number; max: number } };
   limits: Limits;
+  /** The signed-in account's own limits: its API keys are governed by its own plan, even in a team workspace. */
+  keyLimits?: Limits;
   appUrl: string;
 }
 
-export function Overview({ name, counts, report, limits, appUrl }: OverviewProps) {
+export function Overview({ name, teamOwnerEmail = null, counts, report, limits, keyLimits = limits, appUrl }: OverviewProps) {
   const stats = [
     { href: "/links", label: "Links", value: counts.links, icon: LinkIcon },
     { href: "/websites", label: "Websites", value: counts.websites, icon: LayoutIcon },
@@ -25,7 +29,10 @@ export function Overview({ name, counts, report, limits, appUrl }: OverviewProps
   ];
   return (
     <div className="page-stack">
-      <PageHeader title={`Welcome, ${name}`} description="Your links, pages and domains at a glance." />
+      <PageHeader
+        title={`Welcome, ${name}`}
+        description={teamOwnerEmail ? <>The links, pages and domains of {teamOwnerEmail}&apos;s workspace at a glance.</> : "Your links, pages and domains at a glance."}
+      />
       <div className="stats">
         {stats.map(({ href, label, value, icon: Icon }) => (
           <Link key={href} href={href} className="card stat">
@@ -38,7 +45,7 @@ export function Overview({ name, counts, report, limits, appUrl }: OverviewProps
       </div>
       <div className="grid-2">
         <Card labelledBy="plan-usage">
-          <CardHeader id="plan-usage" title="Plan usage" description="What your plan allows and what you use of it." action={<Badge tone="accent">{planLabel(report.plan)}</Badge>} />
+          <CardHeader id="plan-usage" title="Plan usage" description={teamOwnerEmail ? "What the owner's plan allows and what the workspace uses of it; API keys are your own." : "What your plan allows and what you use of it."} action={<Badge tone="accent">{planLabel(report.plan)}</Badge>} />
           <CardBody>
             <div className="usage-list">
               <UsageBar label="Links" used={report.links.currentTotal} limit={report.links.totalLimit} />
@@ -47,7 +54,7 @@ export function Overview({ name, counts, report, limits, appUrl }: OverviewProps
             </div>
           </CardBody>
           <CardFooter>
-            <span>{limits.apiAccess ? `API: ${limits.hourly.toLocaleString("en-US")} requests/hour per key` : "No API access on this plan"}</span>
+            <span>{keyLimits.apiAccess ? `API: ${keyLimits.hourly.toLocaleString("en-US")} requests/hour per key` : "No API access on your plan"}</span>
             <Link href="/account">Details</Link>
           </CardFooter>
         </Card>

@@ -1,17 +1,36 @@
 import type { ReactNode } from "react";
 import type { SessionAccount } from "@/lib/accounts/credentials";
+import type { Workspace } from "@/lib/dashboard/workspace";
 import { Toaster } from "../ui/toast";
 import { SidebarNav } from "./sidebar-nav";
+import type { WorkspaceOption } from "./workspace-switcher";
 
 /** The signed-in frame: sidebar (a top bar with a menu on phones), the page, and the toasts. */
-export function DashboardShell({ account, children }: { account: SessionAccount; children: ReactNode }) {
+export function DashboardShell({
+  account,
+  workspace,
+  workspaces = [],
+  children,
+}: {
+  account: SessionAccount;
+  workspace?: Workspace;
+  workspaces?: WorkspaceOption[];
+  children: ReactNode;
+}) {
+  const elsewhere = workspace && workspace.ownerId !== account.id;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SidebarNav name={account.name ?? account.email} email={account.email} />
+      <SidebarNav name={account.name ?? account.email} email={account.email} workspaces={workspaces} workspace={workspace?.ownerId} />
       <main id="main" className="shell-main">
+        {elsewhere ? (
+          <p className="workspace-banner" role="status">
+            You are in the workspace of <strong>{workspace.ownerEmail}</strong> as {workspace.role}
+            {workspace.readOnly ? ": you can look, not change." : "."}
+          </p>
+        ) : null}
         {children}
       </main>
       <Toaster />

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo, MenuIcon, UserIcon, UsersIcon } from "../ui/icons";
 import { SignOutButton } from "./sign-out-button";
+import { WorkspaceSwitcher, type WorkspaceOption } from "./workspace-switcher";
 
 const SECTIONS = [
   {
@@ -27,7 +28,7 @@ const SECTIONS = [
   },
 ];
 
-export function SidebarNav({ name, email }: { name: string; email: string }) {
+export function SidebarNav({ name, email, workspaces = [], workspace }: { name: string; email: string; workspaces?: WorkspaceOption[]; workspace?: string }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
@@ -45,6 +46,8 @@ export function SidebarNav({ name, email }: { name: string; email: string }) {
         </button>
       </div>
       <div className="sidebar-panel" id="sidebar-panel">
+        <div className="sidebar-nav-stack">
+        {workspace ? <WorkspaceSwitcher options={workspaces} current={workspace} /> : null}
         <nav aria-label="Dashboard">
           {SECTIONS.map((section) => (
             <div className="nav-section" key={section.label}>
@@ -65,6 +68,7 @@ export function SidebarNav({ name, email }: { name: string; email: string }) {
             </div>
           ))}
         </nav>
+        </div>
         <div className="sidebar-account">
           <span className="avatar" aria-hidden="true">
             {initial}

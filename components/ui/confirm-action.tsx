@@ -9,7 +9,8 @@ import { send } from "./request";
 import { toast } from "./toast";
 
 // A button that asks before it changes something: the dialog sends one request, shows the use
-// case's own error in place, or closes with a toast and refreshes the page's data.
+// case's own error in place, or closes with a toast and refreshes the page's data (or, when the
+// page itself is gone, goes to `then`).
 export function ConfirmAction(props: {
   id: string;
   method: "POST" | "DELETE";
@@ -22,6 +23,8 @@ export function ConfirmAction(props: {
   busyLabel?: string;
   done: string;
   variant?: "danger-outline" | "secondary";
+  size?: "sm" | "md";
+  then?: string;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -30,7 +33,7 @@ export function ConfirmAction(props: {
   const confirmLabel = props.confirmLabel ?? props.label;
   return (
     <>
-      <Button variant={props.variant ?? "danger-outline"} size="sm" onClick={() => setOpen(true)} aria-label={props.ariaLabel}>
+      <Button variant={props.variant ?? "danger-outline"} size={props.size ?? "sm"} onClick={() => setOpen(true)} aria-label={props.ariaLabel}>
         {props.label}
       </Button>
       <Dialog
@@ -54,6 +57,7 @@ export function ConfirmAction(props: {
                 if (!result.ok) return setError(result.error.message);
                 setOpen(false);
                 toast(props.done);
+                if (props.then) router.push(props.then);
                 router.refresh();
               }}
             >

@@ -32,9 +32,10 @@ export async function send<T = unknown>(method: string, url: string, body?: unkn
     data = undefined;
   }
   if (response.ok) return { ok: true, data: data as T };
-  const detail = (data as { error?: { message?: string; field?: string } | string; message?: string } | undefined) ?? {};
+  const detail = (data as { error?: { message?: string; field?: string } | string; message?: string; field?: string } | undefined) ?? {};
   const nested = typeof detail.error === "object" ? detail.error : undefined;
-  const field = nested?.field;
+  // Nested bodies carry the field inside `error`; API.md's flat ones ({ error: "Bad Request", message, field }) at the top.
+  const field = nested?.field ?? (typeof detail.field === "string" ? detail.field : undefined);
   let message = nested?.message ?? detail.message ?? (typeof detail.error === "string" ? detail.error : undefined) ?? `Request failed (${response.status}).`;
   if (field && message.startsWith(`${field}: `)) message = message.slice(field.length + 2);
   if (response.status === 401) message = "Your session ended. Sign in again.";

@@ -43,13 +43,25 @@ interface RouteOptions<TBody extends z.ZodType | undefined, TQuery extends z.Zod
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** What a route handler was made with; null resource: a public route. Read by the OpenAPI walk test. */
+export interface RouteDescription {
+  resource: Resource | "none" | null;
+  fullKeyOnly?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+const descriptions = new WeakMap<object, RouteDescription>();
+export function describeRoute(handler: object): RouteDescription | undefined {
+  return descriptions.get(handler);
+}
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery extends z.ZodType | undefined = undefined>(
   options: RouteOptions<TBody, TQuery>,
   handler: (ctx: ApiContext<Infer<TBody>, Infer<TQuery>>) => Promise<Response>,
 ) {
-  return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
+  const route = async (request: Request, routeContext?: RouteContext): Promise<Response> => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     let headers: Record<string, string> = {};
     try {
@@ -98,6 +110,8 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
       return withHeaders(response, headers, requestId);
     }
   };
+  descriptions.set(route, { resource: options.resource, fullKeyOnly: options.fullKeyOnly, body: options.body, query: options.query });
+  return route;
 }
 
 /** An unstorable string stays the nested 400 of every endpoint; only the schema's refusal is reshaped. */
@@ -140,7 +154,7 @@ export { json };
 
 /** A route that needs no key (GET /v1/openapi.json): the request id and the error shape, nothing else. */
 export function publicRoute(handler: (ctx: { request: Request; requestId: string }) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
+  const route = async (request: Request): Promise<Response> => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     try {
       return withHeaders(await handler({ request, requestId }), {}, requestId);
@@ -148,4 +162,6 @@ export function publicRoute(handler: (ctx: { request: Request; requestId: string
       return withHeaders(errorResponse(error, requestId, { method: request.method, path: new URL(request.url).pathname }), {}, requestId);
     }
   };
+  descriptions.set(route, { resource: null });
+  return route;
 }

@@ -14,6 +14,8 @@ import { unsafeOperatorAnalytics } from "../analytics/operator-analytics";
 import { TIMEFRAMES } from "../analytics/timeframe";
 import { apiKeyCacheStats } from "../keys/auth-cache";
 import { visitCacheStats } from "../visit/link-cache";
+import { uaCacheStats } from "../ua/classify";
+import { geoCacheStats } from "../geoip/lookup";
 
 // The operator CLI of DECISIONS.md. The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
@@ -92,7 +94,7 @@ const COMMANDS = {
   "cache stats": {
     flags: z.object({}).strict(),
     // The caches of the process that runs it: the server's when sent through the admin endpoint.
-    run: async () => ({ visit: visitCacheStats(), apiKeys: apiKeyCacheStats() }),
+    run: async () => ({ visit: visitCacheStats(), apiKeys: apiKeyCacheStats(), userAgents: uaCacheStats(), geo: geoCacheStats() }),
   },
   "domain force-verify": {
     flags: z.object({ domain: z.string().min(1) }).strict(),

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { SessionAccount } from "../accounts/credentials";
+import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, json } from "../api/respond";
 import { parseOrThrow } from "../validation/parse";
 import { accountFromSessionToken, sessionCookieName } from "../auth/session";
 import { db, type Db } from "../db/open";
 import { HopError } from "../errors";
+import type { Workspace } from "./workspace";
+import { resolveWorkspace, WORKSPACE_COOKIE } from "./workspace-choice";
 
 // The dashboard's route handlers (app/api/dashboard/**): same-origin check, the account from the
 // session cookie (never from the body), zod validation, and the API's error bodies so the forms
@@ -17,6 +20,8 @@ export interface DashboardContext<TBody> {
   account: SessionAccount;
   body: TBody;
   params: Record<string, string>;
+  /** The selected workspace (the own account unless a valid team workspace is chosen). */
+  workspace: Workspace;
 }
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -49,7 +54,12 @@ export async function accountOfRequest(request: Request): Promise<SessionAccount
 }
 
 export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined>(
-  options: { body?: TSchema; signedOut?: boolean },
+  /**
+   * `workspace: "write"`: the route changes the selected workspace's items, so a viewer's
+   * workspace is refused here, whatever the page showed (a forged request gets the same 403).
+   * `"owner"`: only the owner may (domains: the API gives team members no way to them).
+   */
+  options: { body?: TSchema; signedOut?: boolean; workspace?: "read" | "write" | "owner" },
   handler: (ctx: DashboardContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<Response>,
 ) {
   return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
@@ -58,15 +68,17 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
       const account = await accountOfRequest(request);
       if (!account && !options.signedOut) throw new HopError("not_signed_in");
+      const workspace = account ? await resolveWorkspace(await db(), account, cookieValue(request, WORKSPACE_COOKIE)) : (null as unknown as Workspace);
+      if (options.workspace === "write" && workspace?.readOnly) {
+        throw new HopError("forbidden", { message: "Your team role (viewer) may only read this workspace." });
+      }
+      if (options.workspace === "owner" && workspace && workspace.role !== "owner") {
+        throw new HopError("forbidden", { message: "Only the workspace's owner manages its domains." });
+      }
       let body: unknown = undefined;
       if (options.body) {
-        let raw: unknown;
-        try {
-          raw = await request.json();
-        } catch {
-          throw new HopError("invalid_request", { message: "The body is not valid JSON." });
-        }
-        body = parseOrThrow(options.body, raw);
+        // The API's bounded reader: a size and depth limit before anything is parsed.
+        body = parseOrThrow(options.body, await readJsonBody(request));
       }
       return await handler({
         request,
@@ -74,6 +86,7 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
         account: account as SessionAccount,
         body: body as never,
         params: (await routeContext?.params) ?? {},
+        workspace,
       });
     } catch (error) {
       return errorResponse(error, requestId, { path: new URL(request.url).pathname });

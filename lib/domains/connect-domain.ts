@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
@@ -7,10 +6,9 @@ import { newId } from "../ids";
 import { challengeFor, challengeInstructions } from "./challenge";
 import { toDomainObject } from "./domain-object";
 import { domainSettings } from "./domain-settings";
+import type { ConnectDomainBody } from "./schemas";
 import { expectedRecord, isReservedForService, normalizeDomain } from "./normalize-domain";
 
-export const ConnectDomainBody = z.object({ domain: z.unknown().optional(), isDefault: z.boolean().default(false) });
-export const SetDefaultBody = z.object({ isDefault: z.boolean() });
 
 /**
  * The 409 for a domain someone holds: on this account; verified elsewhere (no takeover); or held
@@ -32,7 +30,7 @@ async function alreadyConnected(db: Db, accountId: string, domain: string): Prom
  * POST /v1/domains: an unverified claim that lapses DOMAIN_CLAIM_TTL_HOURS after `now`. A lapsed
  * claim of anyone's is removed in the same transaction, so it blocks nobody.
  */
-export async function connectDomain(db: Db, accountId: string, body: z.infer<typeof ConnectDomainBody>, now = new Date()) {
+export async function connectDomain(db: Db, accountId: string, body: ConnectDomainBody, now = new Date()) {
   const domain = normalizeDomain(body.domain);
   if (isReservedForService(domain)) throw new HopError("invalid_domain", { field: "domain", message: `${domain} belongs to this service and cannot be connected.` });
   const record = expectedRecord(domain);

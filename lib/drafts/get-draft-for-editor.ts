@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { shortUrlOf } from "../links/public-id";
 import { editorUrlOf } from "./create-draft";
 import { findEditableDraft } from "./draft-access";
 import type { SemanticModel } from "./semantic";
@@ -17,6 +18,9 @@ export async function getDraftForEditor(db: Db, callerId: string, draftId: strin
     openedAt = (await db.draft.findFirst({ where: { id: draft.id, accountId: draft.accountId }, select: { openedAt: true } }))?.openedAt ?? now;
   }
   const semantic = draft.semantic as SemanticModel;
+  const website = draft.publishedLinkId
+    ? await db.link.findFirst({ where: { id: draft.publishedLinkId, accountId: draft.accountId }, select: { publicId: true, domain: true, slug: true, isActive: true, updatedAt: true } })
+    : null;
   return {
     id: draft.id,
     ownerId: draft.accountId,
@@ -30,5 +34,15 @@ export async function getDraftForEditor(db: Db, callerId: string, draftId: strin
     createdAt: draft.createdAt,
     updatedAt: draft.updatedAt,
     editorUrl: editorUrlOf(draft.id),
+    /** The live website this draft edits (after publishing, or opened from /editor/site/<id>). */
+    published: website
+      ? {
+          id: website.publicId,
+          url: shortUrlOf(website.domain, website.slug),
+          isActive: website.isActive,
+          /** Saved after the live page was last published (publishing stamps both rows). */
+          unpublishedChanges: draft.updatedAt > website.updatedAt,
+        }
+      : null,
   };
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { effectiveLimits } from "../accounts/plans";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
-import { CreateWebsiteBody, createWebsite } from "../websites/create-website";
+import { createWebsite } from "../websites/create-website";
+import { CreateWebsiteBody } from "../websites/schemas";
 import { zodBadRequest } from "./draft-input";
 import { findEditableDraft } from "./draft-access";
 import type { SemanticModel } from "./semantic";
@@ -38,7 +39,7 @@ export async function publishDraft(db: Db, callerId: string, draftId: string, in
   if (claimed.count === 0) throw new HopError("draft_changed", { extras: { currentVersion: (await findEditableDraft(db, callerId, draftId, now)).version } });
   const owner = await db.account.findUniqueOrThrow({ where: { id: draft.accountId }, select: { id: true, plan: true, limitOverrides: true } });
   const data = semanticToData(draft.semantic as SemanticModel, draft.templateId);
-  const body: CreateWebsiteBody = { websiteId: draft.id, templateId: draft.templateId, data, ...address };
+  const body = { websiteId: draft.id, templateId: draft.templateId, data, ...address };
   let website: Awaited<ReturnType<typeof createWebsite>>;
   try {
     const checked = CreateWebsiteBody.safeParse(body);

@@ -122,7 +122,7 @@ const Theme = z.object({
 
 export const SemanticModel = z.object({
   /** Read by create-draft (the top-level templateId wins); never stored inside the model. */
-  templateId: z.unknown().optional(),
+  templateId: z.unknown().optional().meta({ description: "A design of the draft list, used when the body has no top-level `templateId`." }),
   profile: opt(z.object({ name: text(200), handle: text(100), bio: text(1000) })),
   links: opt(z.array(Block).max(MAX_BLOCKS)),
   socials: opt(z.array(Social).max(MAX_SOCIALS)),

@@ -16,8 +16,17 @@ import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rol
 const MAX_QUEUED = Number(process.env.EVENT_QUEUE_MAX ?? 1_000_000);
 const FLUSH_MS = Number(process.env.EVENT_FLUSH_MS ?? 500);
 const BATCH_TRIGGER = 2_000;
-/** One transaction writes at most this many events; a backlog drains in several. */
-const BATCH_MAX = 10_000;
+/**
+ * One transaction writes at most this many events; a backlog drains in several, with the event
+ * loop let through between them. On PGlite every statement runs on the server's own thread, so a
+ * batch is a stall of every visitor; on PostgreSQL the encoding of 10,000 rows' arrays (and its
+ * garbage) was still the cached redirect's p99. 1,000 rows a slice, yielding between slices
+ * (docs/architecture.md, "Tail latency").
+ */
+function batchMax(): number {
+  return Number(process.env.EVENT_BATCH_MAX) > 0 ? Number(process.env.EVENT_BATCH_MAX) : 1_000;
+}
+const yieldToVisitors = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5_000;
 
@@ -158,8 +167,9 @@ export function backoffMs(failures: number): number {
 
 /** Writes one batch from the front of the queue; a failed batch goes back to the front. */
 function writeBatch(q: Queue): Promise<boolean> {
-  const visits = q.visits.splice(0, BATCH_MAX);
-  const clicks = q.clicks.splice(0, BATCH_MAX - visits.length);
+  const max = batchMax();
+  const visits = q.visits.splice(0, max);
+  const clicks = q.clicks.splice(0, max - visits.length);
   const count = visits.length + clicks.length;
   q.inFlight = count;
   return write(visits, clicks).then(
@@ -205,9 +215,10 @@ export async function flushEvents(options: { force?: boolean } = {}): Promise<vo
 
 async function writeQueued(q: Queue): Promise<boolean> {
   // Only what is queued now: under steady load the queue would never be empty.
-  let batches = Math.ceil((q.visits.length + q.clicks.length) / BATCH_MAX);
+  let batches = Math.ceil((q.visits.length + q.clicks.length) / batchMax());
   for (; batches > 0 && q.visits.length + q.clicks.length > 0; batches -= 1) {
     if (!(await writeBatch(q))) return false;
+    if (batches > 1) await yieldToVisitors();
   }
   return true;
 }

@@ -56,3 +56,9 @@ export function toCountryCode(input: string): string | null {
   }
   return tables.byName.get(value.toLowerCase().replace(/\s+/g, " ")) ?? null;
 }
+
+/** Every known country as { code, name }, sorted by English name (the dashboard's country picker). */
+export function countryList(): Array<{ code: string; name: string }> {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return [...tables.codes].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { Reader } from "mmdb-lib";
 import { config } from "../config";
 import { clientIp } from "../net/client-ip";
@@ -57,7 +58,34 @@ function countryCode(value: string | undefined): string | null {
   return code && /^[A-Z]{2}$/.test(code) && code !== "XX" && code !== "T1" ? code : null;
 }
 
-export function lookupIp(ip: string | null): { country: string | null; city: string | null } {
+type Place = { country: string | null; city: string | null };
+
+/** At most this many addresses (~150 bytes each: ~3 MB), least recently seen evicted first. */
+export const GEO_CACHE_MAX = Number(process.env.GEO_CACHE_MAX) > 0 ? Number(process.env.GEO_CACHE_MAX) : 20_000;
+
+export function createGeoCache(max = GEO_CACHE_MAX): LRUCache<string, Place> {
+  return new LRUCache<string, Place>({ max });
+}
+
+// A visitor makes several requests (page, beacon, next link), so the address repeats: the mmdb
+// walk and its record decoding are done once per address.
+const places = () => shared("geoCache", () => createGeoCache());
+
+export function geoCacheStats() {
+  const c = places();
+  return { entries: c.size, max: c.max };
+}
+
+export function lookupIp(ip: string | null, cache: LRUCache<string, Place> = places()): Place {
+  if (!ip) return { country: null, city: null };
+  const hit = cache.get(ip);
+  if (hit) return hit;
+  const place = readIp(ip);
+  cache.set(ip, place);
+  return place;
+}
+
+function readIp(ip: string | null): Place {
   const db = ip ? readers() : null;
   if (!ip || !db) return { country: null, city: null };
   try {

@@ -65,3 +65,11 @@ export async function deleteGroup(db: Db, accountId: string, groupId: string) {
     return { id: groupId, message: "Group deleted; its links were kept", linksUngrouped: count };
   });
 }
+
+export const RenameGroupBody = z.object({ name: CreateGroupBody.shape.name });
+
+export async function renameGroup(db: Db, accountId: string, groupId: string, body: z.infer<typeof RenameGroupBody>) {
+  const { count } = await db.group.updateMany({ where: { id: groupId, accountId }, data: { name: body.name } });
+  if (count === 0) throw groupNotFound(groupId);
+  return { id: groupId, name: body.name };
+}

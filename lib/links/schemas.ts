@@ -103,7 +103,9 @@ const BULK_CREATE_LINKS = "links must be an array of 1 to 100 links.";
 export const BulkCreateBody = z
   .object({
     links: z
-      .array(z.unknown(), { error: codedError("invalid_request", BULK_CREATE_LINKS) })
+      // Each entry is checked on its own (an invalid one is listed, not fatal), so the array takes any
+      // value; the document shows the body an entry must be to succeed.
+      .array(z.unknown().meta({ override: { $ref: "#/components/schemas/CreateLinkBody" } }), { error: codedError("invalid_request", BULK_CREATE_LINKS) })
       .min(1, { error: codedError("invalid_request", BULK_CREATE_LINKS) })
       .max(100, { error: codedError("invalid_request", BULK_CREATE_LINKS) })
       .meta({ description: "1 to 100 bodies of POST /v1/links (CreateLinkBody); each is validated on its own, in order, and an invalid one is listed in `results.failed`." }),

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { config } from "../config";
+import { peekShared, shared } from "../shared";
 
 // The one answer to "who is this visitor?" for every limit, the geo lookup and the events. With
 // TRUST_PROXY the socket peer is our own reverse proxy, so the address comes from X-Forwarded-For;
@@ -77,4 +79,30 @@ export function stampClientIp(req: { headers: Record<string, string | string[] |
 export function stampedClientIp(request: Request): string | null {
   const value = request.headers.get(CLIENT_IP_HEADER);
   return value && value !== "unknown" ? value : null;
+}
+
+/**
+ * Without server.ts (`next start`), lib/server/stamp-requests.ts stamps every request Node's server
+ * receives, with this process's token beside the address: a client (or a platform that passes
+ * headers through) can send x-hop-client-ip, but never the token.
+ */
+const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
+
+export function stampClientIpWithToken(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }): void {
+  stampClientIp(req);
+  req.headers[STAMP_TOKEN_HEADER] = shared("clientIpStampToken", () => randomBytes(18).toString("base64url"));
+}
+
+/**
+ * The peer of a request Next handles without server.ts: the stamp when this process made it;
+ * otherwise the last X-Forwarded-For entry (Next's server writes the socket's address there when
+ * the client sent none, and a platform's edge appends the address it saw).
+ */
+export function peerIpOfForwardedRequest(headers: Headers): string | undefined {
+  const token = peekShared<string>("clientIpStampToken");
+  if (token && headers.get(STAMP_TOKEN_HEADER) === token) {
+    const stamped = headers.get(CLIENT_IP_HEADER);
+    return stamped && stamped !== "unknown" ? stamped : undefined;
+  }
+  return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || undefined;
 }

@@ -19,7 +19,7 @@ import { errorResponse, header, htmlResponse, redirectResponse, type VisitAnswer
 
 export type { VisitAnswer, VisitRequest } from "./respond";
 
-type Address = { domain: string; slug: string; custom: boolean } | "app" | "unknown-host";
+type Address = { domain: string; slug: string; custom: boolean } | "app" | "unknown-host" | "nowhere";
 
 /**
  * Which address a request names, or that it belongs to the app. "unknown-host" needs a lookup.
@@ -37,7 +37,10 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   }
   if (host === appHost) return "app";
   const known = cachedHostHasLinks(host);
-  if (known === false) return "app";
+  // A host that serves no links gets the app, but only the app's own paths: anything else would be
+  // Next's 404, and a flood of random slugs on random Host headers must cost this 404 page, not a
+  // render through Next each.
+  if (known === false) return path === "" || RESERVED_SLUGS.has(path.split("/")[0].toLowerCase()) ? "app" : "nowhere";
   if (known === undefined) return "unknown-host";
   return { domain: host, slug: path, custom: true };
 }
@@ -94,10 +97,11 @@ function answerSafely(link: VisitLink | null, req: VisitRequest): VisitAnswer {
 export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswer | null> | null {
   if (req.method !== "GET" && req.method !== "HEAD") {
     const address = addressOf(req.host, req.pathname);
-    return address === "app" || address === "unknown-host" ? null : { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
+    return address === "app" || address === "unknown-host" || address === "nowhere" ? null : { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
   }
   const address = addressOf(req.host, req.pathname);
   if (address === "app") return null;
+  if (address === "nowhere") return forMethod(htmlResponse(404, notFoundPage()), req.method);
   if (address === "unknown-host") {
     return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
   }

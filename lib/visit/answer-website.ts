@@ -1,6 +1,5 @@
 import { blockDestination, GO_PARAM } from "../bio/blocks";
 import { isBotProtected, pageGeoRules } from "../bio/page-settings";
-import { bioPageCsp, renderBioPage } from "../bio/render-page";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
 import { recordVisit } from "../events/record";
@@ -9,10 +8,10 @@ import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
 import { answerThroughBehavior, leavesInAppBrowser } from "./behaviors";
 import { chooseDestination, locationOf } from "./choose-destination";
-import { nonce } from "../html/page";
 import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { countAdultConfirmation } from "./record-click";
+import { bioPageAnswer } from "./rendered-pages";
 import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // A bio page's visit: bots of every kind get the page uncounted (or, with botProtection, a preview
@@ -26,9 +25,7 @@ interface Visitor {
 }
 
 function renderFor(link: VisitLink, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
-  const n = nonce();
-  const html = renderBioPage({ publicId: link.publicId, url: shortUrlOf(link.domain, link.slug), templateId: link.templateId, data: link.data, nonce: n, brandingUrl: config().appUrl, ...options });
-  return htmlResponse(200, { nonce: n, html }, {}, bioPageCsp(link.data));
+  return bioPageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug));
 }
 
 function botAnswer(link: VisitLink): VisitAnswer {

@@ -19,8 +19,9 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
 }
 
 /**
- * The server's fast path: answers visitors before Next's pipeline, or calls `next` when the
- * request is the app's. Every path ends in an answer: a failure is the 500 page (the database
+ * The server's fast path (the first door): answers visitors before Next's pipeline, or calls
+ * `next` when the request is the app's. Without server.ts, proxy.ts is the door instead
+ * (web-handler.ts) onto the same answerVisit. Every path ends in an answer: a failure is the 500 page (the database
  * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {

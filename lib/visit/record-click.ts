@@ -11,6 +11,7 @@ import { unsafeFindPostedPage } from "../websites/store-contact";
 import { clientIp } from "../net/client-ip";
 import { isFirstPress, withinPressRate } from "./visitor-limits";
 import { readBodyText } from "../http/read-body";
+import { header, send, type VisitAnswer, type VisitorPost } from "./respond";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", {"page","id"})` from the
 // page, on the page's own host. A press is counted only for a button the published page has, with
@@ -69,27 +70,30 @@ function parseBeacon(raw: string | null): z.infer<typeof Beacon> | null {
   }
 }
 
-export async function handleClickBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Counts the press if it passes every check; never throws, so the answer is always the 204. */
+export async function acceptClickBeacon(post: VisitorPost): Promise<VisitAnswer> {
   try {
-    const userAgent = req.headers["user-agent"];
+    const userAgent = header(post.headers, "user-agent");
     const ua = classifyUserAgent(userAgent);
-    const raw = await readBodyText(req, MAX_BYTES);
+    const raw = await post.readBody(MAX_BYTES);
     const beacon = ua.isBot ? null : parseBeacon(raw);
     // The address limit comes before the database: a flood costs a counter, not a query.
-    const allowed = beacon !== null && (await withinPressRate(beacon.page, clientIp(req.headers, req.socket.remoteAddress)));
-    const page = allowed ? await unsafeFindPostedPage(await db(), beacon.page, req.headers.host) : null;
+    const allowed = beacon !== null && (await withinPressRate(beacon.page, clientIp(post.headers, post.socketIp)));
+    const page = allowed ? await unsafeFindPostedPage(await db(), beacon.page, header(post.headers, "host")) : null;
     const button = page?.isActive ? trackedButton(page.data, beacon!.id) : null;
     if (page && button) {
-      const geo = visitorGeo(req.headers, req.socket.remoteAddress);
-      await countPress({ page, button, ua, geo, userAgent, referrer: (req.headers.referer as string | undefined) ?? null });
+      const geo = visitorGeo(post.headers, post.socketIp);
+      await countPress({ page, button, ua, geo, userAgent, referrer: header(post.headers, "referer") ?? null });
     }
   } catch (error) {
     log.warn("click beacon failed", errorFields(error));
   }
-  if (!res.headersSent) {
-    res.writeHead(204, { "cache-control": "no-store" });
-    res.end();
-  }
+  return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
+}
+
+export async function handleClickBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const answer = await acceptClickBeacon({ headers: req.headers, socketIp: req.socket.remoteAddress, readBody: (max) => readBodyText(req, max) });
+  if (!res.headersSent) send(res, answer);
 }
 
 /**

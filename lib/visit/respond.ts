@@ -16,6 +16,14 @@ export interface VisitRequest {
   socketIp: string | undefined;
 }
 
+/** A visitor's POST (click beacon, contact form), whichever door it came through. */
+export interface VisitorPost {
+  headers: IncomingHttpHeaders;
+  socketIp: string | undefined;
+  /** The body as text, or null when it is larger than `maxBytes`. */
+  readBody: (maxBytes: number) => Promise<string | null>;
+}
+
 export interface VisitAnswer {
   status: number;
   headers: Record<string, string>;
@@ -45,7 +53,7 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
 }
 
 export function redirectResponse(location: string): VisitAnswer {
-  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url" }, body: "" };
+  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "" };
 }
 
 export function errorResponse(): VisitAnswer {

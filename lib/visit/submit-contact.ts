@@ -5,7 +5,7 @@ import { clientIp } from "../net/client-ip";
 import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "../html/page";
-import { htmlResponse, send } from "./respond";
+import { header, htmlResponse, send, type VisitAnswer, type VisitorPost } from "./respond";
 import { acceptContactAttempt } from "./visitor-limits";
 import { readBodyText } from "../http/read-body";
 
@@ -19,36 +19,41 @@ import { readBodyText } from "../http/read-body";
 export const CONTACT_PATH = "/__hop/contact";
 const MAX_BYTES = 16 * 1024;
 
-async function readForm(req: IncomingMessage): Promise<Record<string, string> | null> {
-  const text = await readBodyText(req, MAX_BYTES);
+async function readForm(post: VisitorPost): Promise<Record<string, string> | null> {
+  const text = await post.readBody(MAX_BYTES);
   return text === null ? null : Object.fromEntries(new URLSearchParams(text));
 }
 
-function answerPage(res: ServerResponse, status: number, title: string, text: string): void {
+function pageAnswer(status: number, title: string, text: string): VisitAnswer {
   const n = nonce();
-  send(res, htmlResponse(status, { nonce: n, html: page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${title}</h1><p>${text}</p></main>` }) }));
+  return htmlResponse(status, { nonce: n, html: page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${title}</h1><p>${text}</p></main>` }) });
 }
 
-function backToPage(res: ServerResponse, slug: string, status: "sent" | "invalid", blockId: string): void {
-  res.writeHead(303, { location: `/${slug}?contact=${status}#${encodeURIComponent(blockId)}`, "cache-control": "no-store" });
-  res.end();
+function backToPage(slug: string, status: "sent" | "invalid", blockId: string): VisitAnswer {
+  return { status: 303, headers: { location: `/${slug}?contact=${status}#${encodeURIComponent(blockId)}`, "cache-control": "no-store" }, body: "" };
+}
+
+/** The answer to a contact form post; never throws (a failure is the 503 "Not sent" page). */
+export async function submitContact(post: VisitorPost): Promise<VisitAnswer> {
+  try {
+    const form = await readForm(post);
+    if (!form) return pageAnswer(413, "Too long", "This message is too long to send.");
+    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPostedPage(await db(), form.page, header(post.headers, "host")) : null;
+    if (!found) return pageAnswer(404, "Form not found", "This form does not exist any more.");
+    const blockId = String(form.block ?? "");
+    if (classifyUserAgent(header(post.headers, "user-agent")).isBot || form.website) return backToPage(found.slug, "sent", blockId);
+    if (!(await acceptContactAttempt(found.id, clientIp(post.headers, post.socketIp)))) return pageAnswer(429, "Slow down", "Too many messages from here. Try again in a few minutes.");
+    const result = await storeContact(await db(), found, form);
+    if (result === "no-such-form") return pageAnswer(404, "Form not found", "This form does not exist any more.");
+    if (result === "page-full") return pageAnswer(429, "Try again later", "This form has received many messages in the last hour. Please try again later.");
+    return backToPage(found.slug, result === "stored" ? "sent" : "invalid", blockId);
+  } catch (error) {
+    log.warn("contact submission failed", errorFields(error));
+    return pageAnswer(503, "Not sent", "Your message could not be sent. Please try again.");
+  }
 }
 
 export async function handleContactSubmission(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  try {
-    const form = await readForm(req);
-    if (!form) return answerPage(res, 413, "Too long", "This message is too long to send.");
-    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPostedPage(await db(), form.page, req.headers.host) : null;
-    if (!found) return answerPage(res, 404, "Form not found", "This form does not exist any more.");
-    const blockId = String(form.block ?? "");
-    if (classifyUserAgent(req.headers["user-agent"]).isBot || form.website) return backToPage(res, found.slug, "sent", blockId);
-    if (!(await acceptContactAttempt(found.id, clientIp(req.headers, req.socket.remoteAddress)))) return answerPage(res, 429, "Slow down", "Too many messages from here. Try again in a few minutes.");
-    const result = await storeContact(await db(), found, form);
-    if (result === "no-such-form") return answerPage(res, 404, "Form not found", "This form does not exist any more.");
-    if (result === "page-full") return answerPage(res, 429, "Try again later", "This form has received many messages in the last hour. Please try again later.");
-    backToPage(res, found.slug, result === "stored" ? "sent" : "invalid", blockId);
-  } catch (error) {
-    log.warn("contact submission failed", errorFields(error));
-    if (!res.headersSent) answerPage(res, 503, "Not sent", "Your message could not be sent. Please try again.");
-  }
+  const answer = await submitContact({ headers: req.headers, socketIp: req.socket.remoteAddress, readBody: (max) => readBodyText(req, max) });
+  if (!res.headersSent) send(res, answer);
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import { config } from "../config";
@@ -6,30 +5,16 @@ import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
 import { HopError } from "../errors";
 import { newId, randomSlug } from "../ids";
-import { Behavior, parseSlug } from "../links/create-link";
+import { parseSlug } from "../links/create-link";
 import { lockAccount, TX_OPTIONS } from "../links/link-owner";
 import { checkNewItemLimits } from "../links/plan-limits";
 import { publicIdOf, shortUrlOf, SITE_PREFIX } from "../links/public-id";
 import { isReservedSlug } from "../links/reserved";
 import { deployWebsite } from "./deploy-website";
 import { isPublishableTemplate } from "./designs";
-import { PageData, preparePageData } from "./page-data";
+import { preparePageData } from "./page-data";
+import type { CreateWebsiteBody } from "./schemas";
 
-export const CreateWebsiteBody = z
-  .object({
-    websiteId: z.string().min(1),
-    templateId: z.string(),
-    data: PageData,
-    customSlug: z.unknown().optional(),
-    systemDomain: z.string().optional(),
-    useSystemDomain: z.boolean().optional(),
-    customDomain: z.string().optional(),
-    customPath: z.unknown().optional(),
-    deepLinkBehavior: Behavior.optional(),
-    deployToHosting: z.boolean().optional(),
-  })
-  .passthrough();
-export type CreateWebsiteBody = z.infer<typeof CreateWebsiteBody>;
 
 /** Leading, trailing and repeated slashes dropped; letters, digits, `-`, `_` and `/` only; ≤ 200. */
 export function normalizeCustomPath(value: unknown): string {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Limits } from "../accounts/plans";
 import { config } from "../config";
 import type { Db } from "../db/open";
@@ -6,8 +6,7 @@ import { HopError, isHopError } from "../errors";
 import { Behavior } from "../links/create-link";
 import { createWebsite } from "./create-website";
 import { getWebsite } from "./get-website";
-
-export const DuplicateWebsiteBody = z.object({ slug: z.string().optional(), domain: z.string().optional() }).passthrough();
+import type { CreateWebsiteBody, DuplicateWebsiteBody } from "./schemas";
 
 /**
  * POST /v1/websites/{id}/duplicate: the source's design, data and behavior published again at a
@@ -27,7 +26,7 @@ export async function duplicateWebsite(db: Db, account: { id: string; plan: stri
   const behavior = Behavior.safeParse((await db.link.findFirst({ where: { publicId: source.data.id }, select: { behavior: true } }))?.behavior);
   const created = await createWebsite(db, account, {
     websiteId: source.data.id,
-    templateId: source.data.templateId ?? "simple-stack-v2",
+    templateId: (source.data.templateId ?? "simple-stack-v2") as CreateWebsiteBody["templateId"],
     data: (source.data.data ?? {}) as Record<string, unknown>,
     ...(onPrimary ? { customSlug: body.slug } : onSystem ? { useSystemDomain: true, systemDomain: domain, customSlug: body.slug } : { customDomain: domain, customPath: body.slug }),
     ...(behavior.success ? { deepLinkBehavior: behavior.data } : {}),

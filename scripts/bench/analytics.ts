@@ -10,7 +10,7 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { PrismaClient } from "../../lib/generated/prisma/client";
 import { fmt, median } from "./stats";
 
-const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
+export const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 
 function baseUrl(): string {
   return process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -39,8 +39,8 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
-/** Raw events, then the same hourly rollups the flusher writes, built in SQL for speed. */
-async function load(client: pg.Client, linkId: string): Promise<void> {
+/** Raw events, then the same hourly rollups the flusher writes, built in SQL for speed (also used by analytics-page.ts). */
+export async function load(client: pg.Client, linkId: string): Promise<void> {
   await client.query(`
     INSERT INTO "VisitEvent" ("linkId", "accountId", "occurredAt", country, city, device, platform, browser, referrer, redirected)
     SELECT $1, 'acc_bench', now() - (random() * interval '90 days'),

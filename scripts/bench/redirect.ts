@@ -1,108 +1,87 @@
-// The visitor hot path against the ceiling of the machine: a raw node:http server answering 302
-// from a Map, and Hop's redirect of a cached link, alternating (autocannon, 50 connections,
-// BENCH_SECONDS each, 3 rounds). Then the first-hit (uncached) rate and the escape-page rate.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import autocannon from "autocannon";
+// The visitor hot path against the ceiling of the machine, on every database mode (modes.ts): a
+// raw node:http server answering 302 from a Map and Hop's redirect of a cached link, each in a
+// process of its own, driven by wrk (load.ts) with the same connections and duration, alternating
+// for ROUNDS rounds. Then the escape page, the first-hit (uncached) rate and a bio page's rate.
 import { api, createAccount } from "../../tests/helpers/api";
-import { startServer, type HopServer } from "../../tests/helpers/server";
+import type { HopServer } from "../../tests/helpers/server";
+import { ensureWrk, line, startRawServer, wrk, type Run } from "./load";
+import { benchModes, startHop, type Mode } from "./modes";
 import { fmt, median } from "./stats";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
-const ROUNDS = 3;
-const PRIMARY = "localhost:3000";
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FIRST_HITS = Number(process.env.BENCH_FIRST_HITS ?? 10_000);
 const INSTAGRAM = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/22B83 Instagram 354.0.0.29.90";
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx3xx: number;
-}
+const medianRun = (runs: Run[]) => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)) });
 
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Run> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { host: PRIMARY, "user-agent": BROWSER }, ...options });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx3xx: result.non2xx };
-}
-
-function rawServer(): Promise<http.Server> {
-  const links = new Map([["/bench", "https://example.com/destination"]]);
-  const server = http.createServer((req, res) => {
-    const location = links.get(req.url ?? "");
-    if (location) {
-      res.writeHead(302, { location });
-      res.end();
-    } else {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-function line(name: string, run: Run): string {
-  return `${name.padEnd(24)} ${fmt(run.rps, 0).padStart(8)} req/s   p50 ${run.p50} ms   p99 ${run.p99} ms`;
-}
-
-async function firstHits(hop: HopServer, key: string): Promise<void> {
-  const count = 5000;
-  for (let start = 0; start < count; start += 100) {
-    const links = Array.from({ length: 100 }, (_, i) => ({ url: "https://example.com/u", slug: `u-${start + i}` }));
+/** Each of `count` fresh links once (wrk stops itself after the last): the uncached path. */
+async function firstHits(hop: HopServer, key: string): Promise<Run> {
+  for (let start = 0; start < FIRST_HITS; start += 100) {
+    const links = Array.from({ length: Math.min(100, FIRST_HITS - start) }, (_, i) => ({ url: "https://example.com/u", slug: `u-${start + i}` }));
     await api(hop, "POST", "/v1/links/bulk", { key, body: { links } });
   }
-  let next = 0;
-  const started = Date.now();
-  const result = await autocannon({
-    url: hop.url,
-    connections: CONNECTIONS,
-    amount: count,
-    headers: { host: PRIMARY, "user-agent": BROWSER },
-    requests: [{ setupRequest: (req) => ({ ...req, path: `/u-${next++ % count}` }) }],
-  });
-  const seconds = (Date.now() - started) / 1000;
-  console.log(line("first hit (uncached)", { rps: count / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx3xx: 0 }));
+  const script = `local n = 0
+request = function() n = n + 1; return wrk.format("GET", "/u-" .. ((n - 1) % ${FIRST_HITS})) end
+response = function() if n >= ${FIRST_HITS} then io.write("hop-bench-done\\n"); io.flush(); wrk.thread:stop() end end`;
+  return wrk(hop.url, { script, seconds: 600, stopOn: "hop-bench-done" });
 }
 
-export async function benchRedirect(): Promise<void> {
-  const raw = await rawServer();
-  const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/bench`;
-  const hop = await startServer({ env: { HOP_LOG: "silent", EVENT_QUEUE_MAX: "5000000" } });
+export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promise<void> {
+  const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000" });
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
     await api(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
     const hopUrl = `${hop.url}/bench`;
-    await load(hopUrl, { duration: 2 });
-    await load(rawUrl, { duration: 2 });
-    const ratios: number[] = [];
+    const rawUrl = `${raw.url}/bench`;
+    await wrk(hopUrl, { seconds: 3 });
+    await wrk(rawUrl, { seconds: 2 });
     const raws: Run[] = [];
     const hops: Run[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const r = await load(rawUrl);
-      const h = await load(hopUrl);
+      const r = await wrk(rawUrl);
+      const h = await wrk(hopUrl);
       raws.push(r);
       hops.push(h);
-      ratios.push(h.rps / r.rps);
-      console.log(`round ${round}: ${line("raw node:http 302", r).trim()} | ${line("hop redirect", h).trim()}`);
+      console.log(`[${mode.name}] round ${round}: raw ${fmt(r.rps, 0)} req/s p99 ${fmt(r.p99, 2)} ms | hop ${fmt(h.rps, 0)} req/s p99 ${fmt(h.p99, 2)} ms${h.bad ? ` (${h.bad} bad)` : ""}`);
     }
-    console.log(line("raw node:http (median)", { rps: median(raws.map((r) => r.rps)), p50: median(raws.map((r) => r.p50)), p99: median(raws.map((r) => r.p99)), non2xx3xx: 0 }));
-    console.log(line("hop redirect (median)", { rps: median(hops.map((r) => r.rps)), p50: median(hops.map((r) => r.p50)), p99: median(hops.map((r) => r.p99)), non2xx3xx: 0 }));
-    console.log(`redirect/raw ratio: ${fmt(median(ratios), 2)}`);
-    const escape = await load(hopUrl, { headers: { host: PRIMARY, "user-agent": INSTAGRAM } });
-    console.log(line("escape page (Instagram)", escape));
-    await firstHits(hop, account.key);
+    const rawMedian = medianRun(raws);
+    const hopMedian = medianRun(hops);
+    console.log(`[${mode.name}] ${line("raw node:http 302 (median)", rawMedian)}`);
+    console.log(`[${mode.name}] ${line("hop redirect (median)", hopMedian)}`);
+    console.log(`[${mode.name}] redirect/raw rate ratio: ${fmt(median(hops.map((h, i) => h.rps / raws[i].rps)), 2)} (goal ≥ 0.8)`);
+    console.log(`[${mode.name}] redirect/raw p99 ratio: ${fmt(median(hops.map((h, i) => h.p99 / raws[i].p99)), 2)} (goal ≤ 2)`);
+    const escape = await wrk(hopUrl, { userAgent: INSTAGRAM });
+    console.log(`[${mode.name}] ${line("escape page (Instagram)", escape)}`);
+    const first = await firstHits(hop, account.key);
+    console.log(`[${mode.name}] ${line(`first hit (uncached, ${mode.name})`, first)}`);
     const links = Array.from({ length: 10 }, (_, i) => ({ type: "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
     const socials = ["instagram", "tiktok", "youtube", "github"].map((platform) => ({ platform, handle: "bench" }));
     const site = await api(hop, "POST", "/v1/websites", {
       key: account.key,
       body: { websiteId: "bench", templateId: "simple-stack-v2", data: { profile: { name: "Bench", handle: "@bench", bio: "Ten links" }, links, socials } },
     });
-    const bio = await load(`${hop.url}/site/${site.body.id}`);
-    console.log(line("bio page (10 links, 4 icons)", bio));
-    console.log(`bio page/redirect ratio: ${fmt(bio.rps / median(hops.map((r) => r.rps)), 2)}`);
+    const bioUrl = `${hop.url}/site/${site.body.id}`;
+    await wrk(bioUrl, { seconds: 2 });
+    const bios: Run[] = [];
+    const redirects: Run[] = [];
+    for (let round = 1; round <= 2; round += 1) {
+      bios.push(await wrk(bioUrl));
+      redirects.push(await wrk(hopUrl));
+    }
+    console.log(`[${mode.name}] ${line("bio page (10 links, 4 icons)", medianRun(bios))}`);
+    console.log(`[${mode.name}] ${line("hop redirect (same rounds)", medianRun(redirects))}`);
+    console.log(`[${mode.name}] bio page/redirect rate ratio: ${fmt(median(bios.map((b, i) => b.rps / redirects[i].rps)), 2)} (goal ≥ 0.8)`);
   } finally {
     await hop.stop();
-    raw.close();
+  }
+}
+
+export async function benchRedirect(): Promise<void> {
+  ensureWrk();
+  const raw = await startRawServer();
+  try {
+    for (const mode of benchModes()) await benchRedirectMode(mode, raw);
+  } finally {
+    raw.stop();
   }
 }

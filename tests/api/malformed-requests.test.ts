@@ -182,7 +182,9 @@ describe("malformed requests to every /v1 endpoint", () => {
         .filter((m) => m.query)
         .flatMap(({ method, query }) => {
           const queries: Array<{ query: string; field?: string }> = [{ query: "search=%00", field: "search" }, { query: "tag=a%00", field: "tag" }, { query: "probe=%ED%A0%80x%00", field: "probe" }];
-          if (query !== "AnalyticsQuery") queries.push({ query: "page=99999999999999999999", field: "page" }, { query: "limit=1e3", field: "limit" });
+          if (query === "QrQuery") {
+            queries.push({ query: "size=99999999999999999999", field: "size" }, { query: "fg=red", field: "fg" }, { query: "format=gif", field: "format" });
+          } else if (query !== "AnalyticsQuery") queries.push({ query: "page=99999999999999999999", field: "page" }, { query: "limit=1e3", field: "limit" });
           else {
             queries.push(
               { query: "from=0000-01-01&to=2020-01-01", field: "from" },

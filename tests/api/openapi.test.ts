@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { api } from "../helpers/api";
+import { api, createAccount } from "../helpers/api";
+import { checkContract } from "../helpers/contract";
 import { ROOT, startServer, type HopServer } from "../helpers/server";
 
 // GET /v1/openapi.json (issue 16): no key needed, a valid OpenAPI 3.1 document, and every route
@@ -54,6 +55,10 @@ describe("GET /v1/openapi.json", () => {
   });
   after(() => server.stop());
 
+  const resolve = (value: any) => (value?.$ref ? value.$ref.split("/").slice(1).reduce((at: any, part: string) => at[part], doc) : value);
+  const response = (operation: any, status: string) => resolve(operation.responses[status]);
+  const header = (res: any, name: string) => resolve(res.headers[name]);
+
   test("needs no key and is a valid OpenAPI 3.1 document", async () => {
     assert.equal(doc.openapi, "3.1.0");
     const result = await new Validator().validate(doc);
@@ -81,9 +86,11 @@ describe("GET /v1/openapi.json", () => {
       assert.deepEqual(roles, expected, `${route.method} ${route.path}: x-hop-roles`);
       assert.match(operation.description, new RegExp(`Roles: ${expected.join(", ")}`));
       assert.ok(operation.responses["429"] && operation.responses["401"], `${route.method} ${route.path}: 401 and 429`);
-      assert.ok(operation.responses["429"].headers["Retry-After"], `${route.method} ${route.path}: Retry-After`);
-      const success = operation.responses["200"] ?? operation.responses["201"];
-      assert.ok(success.headers["X-RateLimit-Remaining"], `${route.method} ${route.path}: rate-limit headers`);
+      assert.equal(header(response(operation, "429"), "Retry-After").required, true, `${route.method} ${route.path}: Retry-After`);
+      const success = response(operation, operation.responses["200"] ? "200" : "201");
+      for (const name of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"]) {
+        assert.equal(header(success, name).required, true, `${route.method} ${route.path}: ${name}`);
+      }
     }
     assert.deepEqual([...documented], [], "documented operations that no route file has");
     for (const method of METHODS) assert.ok(routed.some((r) => r.method === method), `some route has ${method}`);
@@ -91,11 +98,11 @@ describe("GET /v1/openapi.json", () => {
 
   test("error bodies follow the shape rule; additions are marked", () => {
     const create = doc.paths["/v1/links"].post;
-    const forbidden = JSON.stringify(create.responses["403"]);
+    const forbidden = JSON.stringify(response(create, "403"));
     for (const member of ["TOTAL_LINK_LIMIT_REACHED", "currentUsed", "totalLimit", "plan_upgrade_required", "currentPlan"]) assert.ok(forbidden.includes(member), member);
-    const tooMany = JSON.stringify(doc.paths["/v1/links/{identifier}"].get.responses["429"]);
+    const tooMany = JSON.stringify(response(doc.paths["/v1/links/{identifier}"].get, "429"));
     for (const member of ["rate_limit_exceeded", "limit", "remaining", "resetAt", "window"]) assert.ok(tooMany.includes(member), member);
-    assert.ok(JSON.stringify(create.responses["400"]).includes("Missing custom slug"));
+    assert.ok(JSON.stringify(response(create, "400")).includes("Missing custom slug"));
     const additions = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.entries<any>(item).filter(([, op]) => op["x-hop-addition"]).map(([m]) => `${m.toUpperCase()} ${p}`));
     for (const addition of ["GET /v1/geo-presets", "POST /v1/groups", "GET /v1/groups", "POST /v1/links/bulk", "PATCH /v1/links/bulk/status", "GET /v1/links/{identifier}", "DELETE /v1/links/{identifier}", "GET /v1/websites/{id}/contacts"]) {
       assert.ok(additions.includes(addition), addition);
@@ -110,5 +117,43 @@ describe("GET /v1/openapi.json", () => {
     assert.equal(schemas.BulkStatusBody.properties.links.maxItems, 100);
     assert.equal(schemas.BulkStatusBody.properties.links.minItems, 1);
     assert.equal(schemas.StatusBody.properties.setActive.type, "boolean");
+  });
+
+  test("drafts, domains and websites are described by the schemas that validate them", () => {
+    const schemas = doc.components.schemas;
+    const draft = schemas.CreateDraftBody;
+    assert.deepEqual(draft.required, ["semantic"]);
+    assert.ok(draft.properties.semantic.properties.links.items.properties.url, "semantic.links[].url");
+    assert.equal(draft.properties.semantic.properties.links.maxItems, 200);
+    assert.ok(JSON.stringify(draft.properties.templateId).includes("bento-grid"));
+    assert.ok(!JSON.stringify(draft.properties.templateId).includes("folio-card"), "folio-card is a create-only design");
+    assert.equal(schemas.ConnectDomainBody.properties.domain.type, "string");
+    assert.deepEqual(schemas.ConnectDomainBody.required, ["domain"]);
+    assert.equal(schemas.CreateWebsiteBody.properties.customSlug.type, "string");
+    assert.ok(JSON.stringify(schemas.CreateWebsiteBody.properties.customPath).includes('"string"'));
+  });
+
+  test("what every operation shares is written once: headers and common error responses are references; the document stays small", () => {
+    const usage = doc.paths["/v1/account/usage"].get;
+    assert.equal(usage.responses["401"].$ref, "#/components/responses/Unauthorized");
+    assert.equal(usage.responses["429"].$ref, "#/components/responses/RateLimited");
+    assert.equal(usage.responses["200"].headers["X-RateLimit-Limit"].$ref, "#/components/headers/RateLimitLimit");
+    const size = JSON.stringify(doc).length;
+    assert.ok(size < 200_000, `the document is ${size} characters`);
+  });
+
+  test("the contract check fails an answer without a documented required header, or with one of the wrong type", async () => {
+    const account = await createAccount(server);
+    const res = await api(server, "GET", "/v1/account/usage", { key: account.key });
+    assert.equal(res.status, 200);
+    const check = (headers: Headers) => checkContract(server.url, "GET", "/v1/account/usage", 200, headers, res.body, res.text);
+    await check(res.headers);
+    const without = new Headers(res.headers);
+    without.delete("x-ratelimit-remaining");
+    await assert.rejects(check(without), /X-RateLimit-Remaining/);
+    const wrong = new Headers(res.headers);
+    wrong.set("x-ratelimit-reset", "soon");
+    await assert.rejects(check(wrong), /X-RateLimit-Reset.*integer/);
+    await assert.rejects(checkContract(server.url, "GET", "/v1/account/usage", 200, res.headers, { ...res.body, requestsToday: "many" }, res.text), /does not match/);
   });
 });

@@ -48,6 +48,10 @@ test("the API reference renders offline from the app's own assets", async ({ pag
   await page.locator("#operations-Links-postV1Links .opblock-summary-control").click();
   await expect(page.locator("#operations-Links-postV1Links .opblock-body")).toBeVisible();
   await expect(page.locator("#operations-Links-postV1Links .responses-table").first()).toBeVisible();
+  // The operation's examples (request and answer) and its shared responses, resolved from components.
+  await expect(page.locator("#operations-Links-postV1Links .opblock-body")).toContainText("https://shop.example.com/spring");
+  await expect(page.locator("#operations-Links-postV1Links .opblock-body")).toContainText("spring-sale");
+  await expect(page.locator("#operations-Links-postV1Links .responses-table").first()).toContainText("rate_limit_exceeded");
   await page.screenshot({ path: "tests/e2e/screenshots/api-reference-create-link.png", fullPage: false });
 
   const axe = await new AxeBuilder({ page }).analyze();

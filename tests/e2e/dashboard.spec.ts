@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
 
 // The customer's door in Chromium: sign-up, sign-in (with its throttle), the shell, API keys shown
@@ -38,6 +39,7 @@ function watchErrors(page: Page): string[] {
 
 async function signUp(page: Page, who: { name: string; email: string }) {
   await page.goto(`${server.url}/signup`);
+  await hydrated(page);
   await page.getByLabel("Name").fill(who.name);
   await page.getByLabel("E-mail").fill(who.email);
   await page.getByLabel("Password").fill(PASSWORD);
@@ -55,6 +57,7 @@ async function newSignedInContext(browser: Browser, email: string, password = PA
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
+  await hydrated(page);
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   return { context, page };
@@ -63,6 +66,7 @@ async function newSignedInContext(browser: Browser, email: string, password = PA
 /** Creates a key on the Keys page and returns the value the dialog shows (once). */
 async function createKeyInUi(page: Page, name: string, role = "full"): Promise<string> {
   await page.goto(`${server.url}/keys`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Create key" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
@@ -87,6 +91,7 @@ function apiCall(key: string, method: string, pathname: string, body?: unknown) 
 test("sign up lands on the overview; the first account gets the unlimited plan", async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto(server.url);
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: /Short links and link-in-bio pages/ })).toBeVisible();
   await page.getByRole("link", { name: "Get started" }).click();
   await expect(page.getByText("You are the first")).toBeVisible();
@@ -98,11 +103,13 @@ test("sign up lands on the overview; the first account gets the unlimited plan",
 
 test("sign out, then sign in: a wrong password is refused, the right one returns to the page asked for", async ({ page }) => {
   await page.goto(`${server.url}/login`);
+  await hydrated(page);
   await signIn(page, OWNER.email);
   await expect(page.getByRole("heading", { name: `Welcome, ${OWNER.name}` })).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto(`${server.url}/keys`);
+  await hydrated(page);
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fkeys$/);
   await signIn(page, OWNER.email, "not the password");
   await expect(page.locator(".alert-danger")).toHaveText("The e-mail or password is not correct.");
@@ -113,6 +120,7 @@ test("sign out, then sign in: a wrong password is refused, the right one returns
 
 test("the 11th failed attempt for one e-mail is throttled, with the same message for unknown e-mails before it", async ({ page }) => {
   await page.goto(`${server.url}/login`);
+  await hydrated(page);
   const target = "nobody-here@example.test";
   for (let attempt = 1; attempt <= 10; attempt++) {
     await signIn(page, target, `guess-${attempt}`);
@@ -126,8 +134,10 @@ test("the 11th failed attempt for one e-mail is throttled, with the same message
 test("a key is shown once, works with the API, and is refused right after it is revoked", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   await page.goto(`${server.url}/login?callbackUrl=%2Fkeys`);
+  await hydrated(page);
   await signIn(page, OWNER.email);
   await expect(page.getByRole("heading", { name: "No API keys yet" })).toBeVisible();
+  await hydrated(page);
   await page.getByRole("button", { name: "Create key" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("Deploy script");
@@ -141,6 +151,7 @@ test("a key is shown once, works with the API, and is refused right after it is 
   const usage = await apiCall(copied, "GET", "/v1/account/usage");
   expect(usage.status).toBe(200);
   await page.reload();
+  await hydrated(page);
   const row = page.getByRole("row", { name: /Deploy script/ });
   await expect(row).toContainText(copied.slice(0, 16));
   expect(await page.content()).not.toContain(copied);
@@ -157,6 +168,7 @@ test("team: the owner invites, the member accepts, and the member's key creates 
   await signUp(memberPage, MEMBER);
 
   await page.goto(`${server.url}/login?callbackUrl=%2Fteam`);
+  await hydrated(page);
   await signIn(page, OWNER.email);
   await page.getByLabel("E-mail of their Hop account").fill("no-such-account@example.test");
   await page.getByRole("button", { name: "Invite" }).click();
@@ -168,10 +180,12 @@ test("team: the owner invites, the member accepts, and the member's key creates 
   await expect(memberRow).toContainText("Pending");
 
   await memberPage.goto(`${server.url}/team`);
+  await hydrated(memberPage);
   await memberPage.getByRole("button", { name: `Accept the invitation from ${OWNER.email}` }).click();
   await expect(memberPage.getByRole("row", { name: new RegExp(OWNER.email) })).toContainText("Active");
 
   await page.reload();
+  await hydrated(page);
   await expect(memberRow).toContainText("Active");
   const memberKey = await createKeyInUi(memberPage, "Member key", "creator");
   const ownerKey = await createKeyInUi(page, "Owner key");
@@ -181,6 +195,7 @@ test("team: the owner invites, the member accepts, and the member's key creates 
 
   // Role changes are the owner's: to viewer, the member can no longer create for the owner.
   await page.goto(`${server.url}/team`);
+  await hydrated(page);
   await memberRow.getByLabel(`Role of ${MEMBER.email}`).selectOption("viewer");
   await expect(page.getByText("Role changed to viewer")).toBeVisible();
   const refused = await apiCall(memberKey, "POST", "/v1/links", { url: "https://example.com/team2", slug: "team-made-2", forTeamOwner: true });
@@ -190,10 +205,12 @@ test("team: the owner invites, the member accepts, and the member's key creates 
 
 test("another account's key id or membership id answers 404 and changes nothing", async ({ page, browser }) => {
   await page.goto(`${server.url}/login?callbackUrl=%2Fkeys`);
+  await hydrated(page);
   await signIn(page, OWNER.email);
   const ownerKeyRow = page.locator("tr[data-key-id]", { hasText: "Owner key" });
   const ownerKeyId = (await ownerKeyRow.getAttribute("data-key-id"))!;
   await page.goto(`${server.url}/team`);
+  await hydrated(page);
   const membershipId = (await page.locator("tr[data-membership-id]", { hasText: MEMBER.email }).first().getAttribute("data-membership-id"))!;
 
   const { context, page: memberPage } = await newSignedInContext(browser, MEMBER.email);
@@ -210,8 +227,10 @@ test("another account's key id or membership id answers 404 and changes nothing"
   await context.close();
 
   await page.goto(`${server.url}/keys`);
+  await hydrated(page);
   await expect(page.locator("tr[data-key-id]", { hasText: "Owner key" })).not.toContainText("Revoked");
   await page.goto(`${server.url}/team`);
+  await hydrated(page);
   const row = page.getByRole("row", { name: new RegExp(MEMBER.email) });
   await expect(row.getByLabel(`Role of ${MEMBER.email}`)).toHaveValue("viewer");
   await expect(row).toContainText("Active");
@@ -219,9 +238,11 @@ test("another account's key id or membership id answers 404 and changes nothing"
 
 test("a password change ends a second browser's session and keeps this one", async ({ page, browser }) => {
   await page.goto(`${server.url}/login?callbackUrl=%2Faccount`);
+  await hydrated(page);
   await signIn(page, OWNER.email);
   const other = await newSignedInContext(browser, OWNER.email);
   await other.page.goto(`${server.url}/keys`);
+  await hydrated(other.page);
   await expect(other.page.getByRole("heading", { name: "API keys", exact: true })).toBeVisible();
 
   await page.getByLabel("Current password").fill("wrong current password");
@@ -233,13 +254,16 @@ test("a password change ends a second browser's session and keeps this one", asy
   await expect(page.getByText("Password changed. Other sessions were signed out.")).toBeVisible();
 
   await other.page.reload();
+  await hydrated(other.page);
   await expect(other.page).toHaveURL(/\/login\?callbackUrl=%2Fkeys$/);
   await page.goto(`${server.url}/keys`);
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "API keys", exact: true })).toBeVisible();
   await other.context.close();
 
   // Put the password back for the page tour.
   await page.goto(`${server.url}/account`);
+  await hydrated(page);
   await page.getByLabel("Current password").fill("a brand new password");
   await page.getByLabel("New password").fill(PASSWORD);
   await page.getByRole("button", { name: "Change password" }).click();
@@ -249,6 +273,7 @@ test("a password change ends a second browser's session and keeps this one", asy
 test("a plan without API access says so on the Keys page", async ({ page }) => {
   await admin(server, "account", "create", "--email", "free@example.test", "--password", PASSWORD, "--plan", "free");
   await page.goto(`${server.url}/login?callbackUrl=%2Fkeys`);
+  await hydrated(page);
   await signIn(page, "free@example.test");
   await expect(page.getByText("Your Free plan has no API access.")).toBeVisible();
 });
@@ -264,6 +289,7 @@ async function tour(page: Page, paths: string[], label: string, viewport: (typeo
   for (const pathname of paths) {
     const errors = watchErrors(page);
     const response = await page.goto(`${server.url}${pathname}`);
+    await hydrated(page);
     expect(response?.status(), pathname).toBe(200);
     expect(response?.headers()["content-security-policy"], pathname).toMatch(/script-src 'self' 'nonce-/);
     await page.waitForLoadState("networkidle");
@@ -284,6 +310,7 @@ for (const viewport of VIEWPORTS) {
     const page = await context.newPage();
     await tour(page, SIGNED_OUT_PAGES, "signed-out", viewport);
     await page.goto(`${server.url}/login`);
+    await hydrated(page);
     await signIn(page, OWNER.email);
     await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
     await tour(page, SIGNED_IN_PAGES, "signed-in", viewport);
@@ -293,6 +320,7 @@ for (const viewport of VIEWPORTS) {
       await page.screenshot({ path: path.join(SCREENSHOTS, "signed-in-menu-phone.png") });
     }
     await page.goto(`${server.url}/keys`);
+    await hydrated(page);
     await page.getByRole("button", { name: "Create key" }).first().click();
     await page.screenshot({ path: path.join(SCREENSHOTS, `dialog-create-key-${viewport.name}.png`) });
     await context.close();

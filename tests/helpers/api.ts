@@ -34,7 +34,7 @@ export async function api<T = any>(server: HopServer, method: string, path: stri
   } catch {
     parsed = undefined;
   }
-  await checkContract(server.url, method, path, response.status, parsed, text);
+  await checkContract(server.url, method, path, response.status, response.headers, parsed, text);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

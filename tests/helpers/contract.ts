@@ -1,12 +1,24 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 
 // The contract check of issue 16: every /v1 answer an HTTP test receives through api() must match
-// the OpenAPI document's schema for that operation and status (fetched once per server from
-// GET /v1/openapi.json). A mismatch throws, failing the test that made the request.
+// the OpenAPI document's schema for that operation and status, body and documented headers
+// (X-Request-Id, X-RateLimit-*, Retry-After), from the document fetched once per server from
+// GET /v1/openapi.json. A mismatch throws, failing the test that made the request.
 
+interface Ref {
+  $ref: string;
+}
+interface HeaderDoc {
+  required?: boolean;
+  schema?: { type?: string; minimum?: number };
+}
+interface ResponseDoc {
+  content?: Record<string, { schema: object }>;
+  headers?: Record<string, HeaderDoc | Ref>;
+}
 interface Doc {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
-  components?: object;
+  paths: Record<string, Record<string, { responses: Record<string, ResponseDoc | Ref> }>>;
+  components?: { responses?: Record<string, ResponseDoc>; headers?: Record<string, HeaderDoc> };
 }
 
 interface Route {
@@ -57,7 +69,7 @@ async function contractFor(baseUrl: string): Promise<Contract> {
  * paths or methods the document does not have (404 not_found, 405) are not operations; they are
  * covered by malformed-requests.test.ts.
  */
-export async function checkContract(baseUrl: string, method: string, path: string, status: number, body: unknown, text: string): Promise<void> {
+export async function checkContract(baseUrl: string, method: string, path: string, status: number, headers: Headers, body: unknown, text: string): Promise<void> {
   const pathname = path.split("?")[0];
   if (!pathname.startsWith("/v1/") || method === "HEAD" || method === "OPTIONS") return;
   const contract = await contractFor(baseUrl);
@@ -65,8 +77,9 @@ export async function checkContract(baseUrl: string, method: string, path: strin
   const operation = route && contract.doc.paths[route.template][method.toLowerCase()];
   if (!route || !operation) return;
   const where = `${method} ${route.template} → ${status}`;
-  const response = operation.responses[String(status)];
+  const response = resolve(contract.doc, operation.responses[String(status)]);
   if (!response) throw new Error(`Contract: ${where} is not documented in /v1/openapi.json. Body: ${text.slice(0, 300)}`);
+  checkHeaders(contract.doc, where, response, headers);
   const schema = response.content?.["application/json"]?.schema;
   if (!schema) return;
   if (body === undefined) throw new Error(`Contract: ${where} should be JSON; got ${text.slice(0, 200)}`);
@@ -77,5 +90,30 @@ export async function checkContract(baseUrl: string, method: string, path: strin
   }
   if (!validate(body)) {
     throw new Error(`Contract: ${where} does not match the document: ${ajv.errorsText(validate.errors)}. Body: ${text.slice(0, 500)}`);
+  }
+}
+
+/** `#/components/<section>/<name>` → the object, or the value itself when it is not a reference. */
+function resolve<T>(doc: Doc, value: T | Ref | undefined): T | undefined {
+  if (!value || !("$ref" in (value as object))) return value as T | undefined;
+  const [, , section, name] = (value as Ref).$ref.split("/");
+  const found = (doc.components as Record<string, Record<string, unknown>> | undefined)?.[section]?.[name];
+  if (!found) throw new Error(`Contract: the document's ${(value as Ref).$ref} does not exist`);
+  return found as T;
+}
+
+/** Every documented header the answer must carry is there, and every documented one it carries has the documented type. */
+function checkHeaders(doc: Doc, where: string, response: ResponseDoc, headers: Headers): void {
+  for (const [name, given] of Object.entries(response.headers ?? {})) {
+    const header = resolve<HeaderDoc>(doc, given)!;
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required) throw new Error(`Contract: ${where} must carry the ${name} header (documented as required)`);
+      continue;
+    }
+    const schema = header.schema ?? {};
+    if (schema.type === "integer" && !(/^-?\d+$/.test(value) && Number(value) >= (schema.minimum ?? -Infinity))) {
+      throw new Error(`Contract: ${where}: ${name} is "${value}", documented as an integer${schema.minimum !== undefined ? ` ≥ ${schema.minimum}` : ""}`);
+    }
   }
 }

@@ -32,7 +32,7 @@ export interface HopServer {
   cleanups: Array<() => Promise<void> | void>;
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `hop_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base.toString() });

@@ -17,7 +17,9 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 async function useCases() {
   const { createAccount } = await import("../../lib/accounts/create-account");
-  const { createDraft } = await import("../../lib/drafts/create-draft");
+  const { createDraft: create } = await import("../../lib/drafts/create-draft");
+  const { parseDraftBody } = await import("../../lib/drafts/draft-input");
+  const createDraft = (db: Parameters<typeof create>[0], accountId: string, body: unknown, now?: Date) => create(db, accountId, parseDraftBody(body), now);
   const { getDraftForEditor } = await import("../../lib/drafts/get-draft-for-editor");
   const { updateDraft } = await import("../../lib/drafts/update-draft");
   const { publishDraft } = await import("../../lib/drafts/publish-draft");

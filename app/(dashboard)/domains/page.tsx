@@ -1,15 +1,46 @@
 import type { Metadata } from "next";
-import { ApiOnlyPage } from "@/components/dashboard/api-only-page";
+import "@/components/dashboard/sites.css";
+import { ConnectDomainForm } from "@/components/dashboard/domains/connect-domain-form";
+import { DomainCard } from "@/components/dashboard/domains/domain-card";
+import { PageHeader } from "@/components/dashboard/shell";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { GlobeIcon } from "@/components/ui/icons";
-import { requireAccount } from "@/lib/dashboard/current-account";
+import { config } from "@/lib/config";
+import { requireWorkspace } from "@/lib/dashboard/workspace";
+import { db } from "@/lib/db/open";
+import { listDomains } from "@/lib/domains/connect-domain";
+import { countLinksByDomain } from "@/lib/domains/count-domain-links";
 
 export const metadata: Metadata = { title: "Domains" };
 
-export default async function Page() {
-  await requireAccount();
+export default async function DomainsPage() {
+  const workspace = await requireWorkspace();
+  const database = await db();
+  const { data: domains } = await listDomains(database, workspace.ownerId);
+  const counts = await countLinksByDomain(database, workspace.ownerId, domains.map((d) => d.domain));
+  const primaryDomain = config().primaryDomain;
+  // Domain writes are the owner's alone (the routes use workspace: "owner"), so admins and editors only look here.
+  const readOnly = workspace.role !== "owner";
+  const fallback = domains.find((d) => d.isDefault)?.domain ?? primaryDomain;
   return (
-    <ApiOnlyPage title="Domains" description="Custom domains for your links and pages." icon={<GlobeIcon />} pending="Domain management is on its way">
-      Until it arrives here, connect and verify domains through the API: <code>POST /v1/domains</code> with an API key.
-    </ApiOnlyPage>
+    <div className="page-stack">
+      <PageHeader title="Domains" description={<>Your own domains for links and pages. New links use the default domain, now <strong>{fallback}</strong>.</>} />
+      <Card labelledBy="connect-domain">
+        <CardHeader id="connect-domain" title="Connect a domain" description="You will get one DNS record to create at your DNS provider." />
+        <CardBody>
+          <ConnectDomainForm readOnly={readOnly} />
+        </CardBody>
+      </Card>
+      {domains.length === 0 ? (
+        <Card>
+          <EmptyState icon={<GlobeIcon />} title="No domains yet">
+            Links and pages live on {primaryDomain} until you connect a domain of your own.
+          </EmptyState>
+        </Card>
+      ) : (
+        domains.map((domain) => <DomainCard key={domain.id} domain={domain} linkCount={counts.get(domain.domain) ?? 0} primaryDomain={primaryDomain} readOnly={readOnly} />)
+      )}
+    </div>
   );
 }

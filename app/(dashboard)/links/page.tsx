@@ -1,15 +1,77 @@
 import type { Metadata } from "next";
-import { ApiOnlyPage } from "@/components/dashboard/api-only-page";
-import { LinkIcon } from "@/components/ui/icons";
-import { requireAccount } from "@/lib/dashboard/current-account";
+import "@/components/links/links.css";
+import { PageHeader } from "@/components/dashboard/shell";
+import { LinkFilters } from "@/components/links/link-filters";
+import { LinksTable } from "@/components/links/links-table";
+import { Pagination } from "@/components/links/pagination";
+import { ButtonLink, buttonClass } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LinkIcon, PlusIcon } from "@/components/ui/icons";
+import { db } from "@/lib/db/open";
+import { requireWorkspace } from "@/lib/dashboard/workspace";
+import { DashboardLinksQuery, linkFilterChoices, listLinksPage } from "@/lib/links/list-links-page";
 
 export const metadata: Metadata = { title: "Links" };
 
-export default async function Page() {
-  await requireAccount();
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** One value per parameter; empty ones are dropped so the schema's defaults apply. */
+function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first) out[key] = first;
+  }
+  return out;
+}
+
+export default async function LinksPage({ searchParams }: { searchParams: SearchParams }) {
+  const workspace = await requireWorkspace();
+  const raw = firstValues(await searchParams);
+  const parsed = DashboardLinksQuery.safeParse(raw);
+  const query = parsed.success ? parsed.data : DashboardLinksQuery.parse({});
+  const client = await db();
+  const [{ data, pagination }, choices] = await Promise.all([listLinksPage(client, workspace.ownerId, query), linkFilterChoices(client, workspace.ownerId)]);
+  const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type);
+  const groupNames = Object.fromEntries(choices.groups.map((g) => [g.id, g.name]));
   return (
-    <ApiOnlyPage title="Links" description="Short links, their rules and their clicks." icon={<LinkIcon />} pending="The link editor is on its way">
-      Until it arrives here, create and manage short links through the API: <code>POST /v1/links</code> with an API key.
-    </ApiOnlyPage>
+    <div className="page-stack">
+      <PageHeader
+        title="Links"
+        description="Short links, their rules and their clicks."
+        action={
+          <div className="inline-actions">
+            <ButtonLink href="/links/groups" variant="secondary">
+              Groups and geo presets
+            </ButtonLink>
+            {workspace.readOnly ? (
+              <button type="button" className={buttonClass("primary")} disabled title="Viewers cannot create links">
+                <PlusIcon />
+                New link
+              </button>
+            ) : (
+              <ButtonLink href="/links/new">
+                <PlusIcon />
+                New link
+              </ButtonLink>
+            )}
+          </div>
+        }
+      />
+      <LinkFilters query={query} choices={choices} />
+      <Card>
+        <CardBody flush>
+          {pagination.totalCount === 0 ? (
+            <EmptyState icon={<LinkIcon />} title={filtered ? "No link matches" : "No links yet"} headingLevel={2}>
+              {filtered ? "Change the search or clear the filters." : "Create your first short link with the New link button."}
+            </EmptyState>
+          ) : (
+            <LinksTable links={data} groups={choices.groups} groupNames={groupNames} readOnly={workspace.readOnly} />
+          )}
+        </CardBody>
+      </Card>
+      <Pagination pagination={pagination} params={raw} />
+    </div>
   );
 }

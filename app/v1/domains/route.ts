@@ -1,6 +1,7 @@
 import { apiRoute, json } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { connectDomain, ConnectDomainBody, listDomains } from "@/lib/domains/connect-domain";
+import { connectDomain, listDomains } from "@/lib/domains/connect-domain";
+import { ConnectDomainBody } from "@/lib/domains/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
   GET: apiRoute({ resource: "domains" }, async ({ db, account }) => json(await listDomains(db, account.id))),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { AnalyticsQuery } from "../../analytics/timeframe";
-import { ConnectDomainBody, SetDefaultBody } from "../../domains/connect-domain";
+import { ConnectDomainBody, SetDefaultBody } from "../../domains/schemas";
 import { CreatePresetBody, UpdatePresetBody } from "../../geo/presets";
 import { CreateGroupBody, GroupLinksBody } from "../../groups/groups";
 import { ListLinksQuery, PaginationQuery } from "../../links/list-links";
 import { BulkCreateBody, BulkDeleteBody, BulkStatusBody, CreateLinkBody, StatusBody, UpdateLinkBody } from "../../links/schemas";
-import { SemanticModel } from "../../drafts/semantic";
-import { CreateWebsiteBody } from "../../websites/create-website";
-import { DuplicateWebsiteBody } from "../../websites/duplicate-website";
+import { CreateDraftBody } from "../../drafts/schemas";
+import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
+import { QrQuery } from "../../qr/qr-query";
 import type { Resource } from "../roles";
 import type { ErrorSpec } from "./errors";
 import * as R from "./responses";
@@ -32,7 +32,7 @@ export interface Operation {
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
   body?: z.ZodType;
-  success: { status: 200 | 201; description: string; schema: z.ZodType };
+  success: { status: 200 | 201; description: string; schema: z.ZodType; /** Media types other than JSON (an image answer). */ mediaTypes?: Record<string, z.ZodType> };
   errors: ErrorSpec[];
 }
 
@@ -90,6 +90,19 @@ export const OPERATIONS: Operation[] = [
     errors: [{ plain: "Deeplink not found", status: 404 }, "AMBIGUOUS_IDENTIFIER", "ACTIVE_LINK_LIMIT_REACHED"],
   },
   {
+    method: "get", path: "/v1/links/{identifier}/qr", tag: "Links", resource: "links", summary: "The QR code of a link's short URL", addition: true,
+    description: "An SVG (default) or PNG image that scans to the link's short URL, found as GET /v1/links/{identifier} finds it; another account's link is 404.",
+    pathParams: { identifier: LINK_IDENTIFIER },
+    query: QrQuery,
+    success: {
+      status: 200,
+      description: "The image; `X-QR-Content` names the encoded short URL.",
+      schema: z.string(),
+      mediaTypes: { "image/svg+xml": z.string().meta({ description: "SVG document." }), "image/png": z.string().meta({ format: "binary" }) },
+    },
+    errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
+  },
+  {
     method: "post", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Create up to 100 links", addition: true,
     description: "Each entry follows every rule of POST /v1/links, in order; failures are listed, not fatal.",
     body: BulkCreateBody,
@@ -122,11 +135,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: "/v1/websites/drafts", tag: "Websites", resource: "drafts", summary: "Save a draft page for a person to finish in the editor",
     description: "The draft never counts toward limits and is listed nowhere; an unopened draft is deleted after 30 days. See docs/editor.md.",
-    body: z.object({
-      templateId: z.string().optional().meta({ description: "A design of the draft list; default `simple-stack-v2`. Wins over `semantic.templateId`." }),
-      name: z.string().max(120).optional(),
-      semantic: SemanticModel.meta({ description: "The page as content: profile, avatar, links blocks, socials, seo, theme, spotlight. At most 64 KB as JSON." }),
-    }),
+    body: CreateDraftBody,
     success: { status: 201, description: "Saved; open `editorUrl` to finish and publish.", schema: R.DraftCreateResult },
     errors: [{ titled: "Bad Request", status: 400, description: "templateId not on the draft list, semantic missing, not an object, over 64 KB, or a member invalid (field names it)." }],
   },
@@ -271,10 +280,7 @@ export const OPERATIONS: Operation[] = [
   },
 ];
 
-/**
- * Operations added by other parts of the app (drafts: `POST /v1/websites/drafts`) register here, in
- * one place, before the document is first built.
- */
+/** Operations kept outside the table above register here, before the document is first built. */
 const EXTRA_OPERATIONS: Operation[] = [];
 export function registerOperations(operations: Operation[]): void {
   EXTRA_OPERATIONS.push(...operations);

@@ -1,6 +1,7 @@
 import { apiRoute, json } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { SetDefaultBody, setDefaultDomain } from "@/lib/domains/connect-domain";
+import { setDefaultDomain } from "@/lib/domains/connect-domain";
+import { SetDefaultBody } from "@/lib/domains/schemas";
 import { deleteDomain } from "@/lib/domains/delete-domain";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({

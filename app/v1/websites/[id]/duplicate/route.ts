@@ -1,6 +1,7 @@
 import { apiRoute, json } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { duplicateWebsite, DuplicateWebsiteBody } from "@/lib/websites/duplicate-website";
+import { duplicateWebsite } from "@/lib/websites/duplicate-website";
+import { DuplicateWebsiteBody } from "@/lib/websites/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
   POST: apiRoute({ resource: "websites", body: DuplicateWebsiteBody }, async ({ db, account, limits, params, body }) =>

@@ -1,0 +1,5 @@
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { verifyDomain } from "@/lib/domains/verify-domain";
+
+/** One DNS check now; 200 either way, with dnsStatus saying what was found. */
+export const POST = dashboardRoute({ workspace: "owner" }, async ({ db, workspace, params }) => json(await verifyDomain(db, workspace.ownerId, params.domain)));

@@ -1,0 +1,10 @@
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { deletePreset, updatePreset, UpdatePresetBody } from "@/lib/geo/presets";
+
+export const PUT = dashboardRoute({ body: UpdatePresetBody, workspace: "write" }, async ({ db, workspace, params, body }) =>
+  json(await updatePreset(db, workspace.ownerId, params.id, body)),
+);
+
+export const DELETE = dashboardRoute({ workspace: "write" }, async ({ db, workspace, params }) =>
+  json(await deletePreset(db, workspace.ownerId, params.id)),
+);

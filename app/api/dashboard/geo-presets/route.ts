@@ -1,0 +1,6 @@
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { createPreset, CreatePresetBody } from "@/lib/geo/presets";
+
+export const POST = dashboardRoute({ body: CreatePresetBody, workspace: "write" }, async ({ db, workspace, body }) =>
+  json(await createPreset(db, workspace.ownerId, body), 201),
+);

@@ -1,0 +1,6 @@
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { createGroup, CreateGroupBody } from "@/lib/groups/groups";
+
+export const POST = dashboardRoute({ body: CreateGroupBody, workspace: "write" }, async ({ db, workspace, body }) =>
+  json(await createGroup(db, workspace.ownerId, body), 201),
+);

@@ -1,0 +1,11 @@
+import { dashboardRoute } from "@/lib/dashboard/route";
+import { linkQrCode, qrResponse } from "@/lib/links/link-qr";
+import { QrQuery } from "@/lib/qr/qr-query";
+import { parseOrThrow } from "@/lib/validation/parse";
+
+/** Preview (inline) and download (?download=1) of a QR code of the selected workspace, viewers included. */
+export const GET = dashboardRoute({}, async ({ db, workspace, params, request }) => {
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  const { download, ...rest } = search;
+  return qrResponse(await linkQrCode(db, workspace.ownerId, params.id, parseOrThrow(QrQuery, rest)), download === "1");
+});

@@ -1,0 +1,13 @@
+import { effectiveLimits } from "@/lib/accounts/plans";
+import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { duplicateWebsite } from "@/lib/websites/duplicate-website";
+import { WebsiteDuplicateInput } from "@/lib/websites/website-actions";
+
+/** POST /v1/websites/{id}/duplicate's use case under the account's plan limits. */
+export const POST = dashboardRoute({ body: WebsiteDuplicateInput, workspace: "write" }, async ({ db, workspace, body }) => {
+  const { id, ...address } = body;
+  // The copy belongs to the workspace's owner and counts toward the owner's plan, as forTeamOwner does for links.
+  const owner = await db.account.findUniqueOrThrow({ where: { id: workspace.ownerId }, select: { plan: true, limitOverrides: true } });
+  const limits = effectiveLimits(owner.plan, owner.limitOverrides);
+  return json(await duplicateWebsite(db, { id: workspace.ownerId, plan: owner.plan, limits }, id, address), 201);
+});

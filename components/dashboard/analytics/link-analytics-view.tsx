@@ -1,0 +1,117 @@
+import { formatRelative } from "../format";
+import { Card, CardBody, CardHeader } from "../../ui/card";
+import { Table } from "../../ui/table";
+import { BarTable, Sparkline } from "./bar-table";
+import { TimeSeriesChart } from "./time-series-chart";
+import type { analyticsForIdentifier } from "@/lib/analytics/analytics-for-identifier";
+
+type Analytics = Awaited<ReturnType<typeof analyticsForIdentifier>>;
+
+const entries = (map: Record<string, number>) => Object.entries(map).map(([label, value]) => ({ label, value }));
+
+/** Everything GET /v1/analytics/links/{identifier} answers, as cards: totals, the chart, the breakdowns. */
+export function LinkAnalyticsView({ analytics }: { analytics: Analytics }) {
+  const adult = analytics.adultConfirmation;
+  const stats = [
+    { label: "Views", value: analytics.totalViews.toLocaleString("en-US"), testId: "total-views" },
+    { label: "Clicks", value: analytics.totalClicks.toLocaleString("en-US"), testId: "total-clicks" },
+    { label: "Top country", value: analytics.topCountry ?? "—", testId: "top-country" },
+    { label: "18+ confirmed", value: adult ? `${adult.rate}%` : "—", testId: "adult-rate" },
+  ];
+  const buttons = analytics.type === "Website" ? analytics.clicksByLink : [];
+  // dailyClicks lists only days with clicks; the sparkline spans every day of the range (months
+  // of days for a monthly range would be too fine, so those keep the listed days).
+  const days = analytics.dailyViews[0]?.date.length === 7 ? null : [...new Set(analytics.dailyViews.map((b) => b.date.slice(0, 10)))];
+  const everyDay = (points: Array<{ date: string; clicks: number }>) => {
+    if (!days) return points;
+    const byDay = new Map(points.map((p) => [p.date, p.clicks]));
+    return days.map((date) => ({ date, clicks: byDay.get(date) ?? 0 }));
+  };
+  return (
+    <>
+      <div className="stats">
+        {stats.map((stat) => (
+          <div key={stat.label} className="card stat">
+            <span className="stat-label">{stat.label}</span>
+            <span className="stat-value" data-testid={stat.testId}>
+              {stat.value}
+            </span>
+          </div>
+        ))}
+      </div>
+      <Card labelledBy="over-time">
+        <CardHeader id="over-time" title="Views and clicks" description={`Per ${bucketName(analytics.dailyViews[0]?.date)}, in UTC. Last view: ${formatRelative(analytics.lastViewed)}.`} />
+        <CardBody>
+          <TimeSeriesChart label="Views and clicks" series={analytics.dailyViews.map((b) => ({ date: b.date, views: b.views, clicks: b.clicks }))} />
+        </CardBody>
+      </Card>
+      <div className="grid-2">
+        <Card labelledBy="countries">
+          <CardHeader id="countries" title="Countries" />
+          <BarTable caption="Views by country" labelHeader="Country" rows={analytics.countryStats.map((c) => ({ label: c.name, value: c.views }))} empty="No views in this range." />
+        </Card>
+        <Card labelledBy="referrers">
+          <CardHeader id="referrers" title="Referrers" />
+          <BarTable caption="Views by referrer" labelHeader="Referrer" rows={analytics.referrerStats.map((r) => ({ label: r.domain, value: r.views }))} empty="No views in this range." />
+        </Card>
+        <Card labelledBy="devices">
+          <CardHeader id="devices" title="Devices" />
+          <BarTable caption="Views by device" labelHeader="Device" rows={entries(analytics.deviceStats)} empty="No views in this range." />
+        </Card>
+        <Card labelledBy="platforms">
+          <CardHeader id="platforms" title="Platforms" />
+          <BarTable caption="Views by platform" labelHeader="Platform" rows={entries(analytics.platformStats)} empty="No views in this range." />
+        </Card>
+      </div>
+      {analytics.type === "Website" ? (
+        <Card labelledBy="buttons">
+          <CardHeader id="buttons" title="Clicks by button" description="Each button of the page, with its clicks per day." />
+          {buttons.length === 0 ? (
+            <CardBody>
+              <p className="muted-note">No button was clicked in this range.</p>
+            </CardBody>
+          ) : (
+            <Table
+              caption="Clicks by button"
+              head={
+                <tr>
+                  <th scope="col">Button</th>
+                  <th scope="col" className="hide-sm">Daily clicks</th>
+                  <th scope="col" className="num">Clicks</th>
+                </tr>
+              }
+            >
+              {buttons.map((button) => (
+                <tr key={button.id}>
+                  <td>
+                    <div className="cell-title">{button.title ?? button.id}</div>
+                    <div className="cell-sub">{button.type === "adult-confirmation" ? "18+ confirmation" : button.url ?? button.type}</div>
+                  </td>
+                  <td className="hide-sm">
+                    <Sparkline points={everyDay(button.dailyClicks)} label={button.title ?? button.id} />
+                  </td>
+                  <td className="num">{button.totalClicks.toLocaleString("en-US")}</td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Card>
+      ) : null}
+      <Card labelledBy="adult">
+        <CardHeader id="adult" title="18+ confirmation" />
+        <CardBody>
+          <p className="muted-note">
+            {adult
+              ? `${adult.clicks.toLocaleString("en-US")} ${adult.clicks === 1 ? "visitor" : "visitors"} confirmed they are 18 or older: ${adult.rate}% of ${analytics.totalViews.toLocaleString("en-US")} views.`
+              : "No 18+ confirmations in this range (the page or link has no age gate, or nobody passed it)."}
+          </p>
+        </CardBody>
+      </Card>
+    </>
+  );
+}
+
+function bucketName(date: string | undefined): string {
+  if (!date) return "day";
+  return date.length === 7 ? "month" : date.length === 10 ? "day" : "hour";
+}

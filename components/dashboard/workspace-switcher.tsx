@@ -1,0 +1,55 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { send } from "../ui/request";
+import { toast } from "../ui/toast";
+
+export interface WorkspaceOption {
+  ownerId: string;
+  label: string;
+  role: string;
+}
+
+const ROLE_NOTE: Record<string, string> = { owner: "", admin: " · admin", editor: " · editor", viewer: " · read-only" };
+
+/** Shown only to team members: the own account or a team owner's workspace. */
+export function WorkspaceSwitcher({ options, current }: { options: WorkspaceOption[]; current: string }) {
+  const router = useRouter();
+  const [value, setValue] = useState(current);
+  const [busy, setBusy] = useState(false);
+  if (options.length < 2) return null;
+  return (
+    <div className="workspace-switcher">
+      <label className="nav-heading" htmlFor="workspace-select">
+        Switch workspace
+      </label>
+      <select
+        id="workspace-select"
+        className="select select-sm"
+        value={value}
+        disabled={busy}
+        onChange={async (event) => {
+          const next = event.target.value;
+          const previous = value;
+          setValue(next);
+          setBusy(true);
+          const result = await send("POST", "/api/dashboard/workspace", { ownerId: next });
+          setBusy(false);
+          if (!result.ok) {
+            setValue(previous);
+            return toast(result.error.message, "error");
+          }
+          router.refresh();
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.ownerId} value={option.ownerId}>
+            {option.label}
+            {ROLE_NOTE[option.role] ?? ""}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { BUTTON_STYLE_NAMES } from "@/lib/bio/designs";
+import { ColorField, SelectField, TextArea, TextField } from "./fields";
+import { orUndefined, type Block } from "./model";
+
+const ANIMATIONS = ["none", "pulse", "shake", "glow", "bounce"];
+const MEDIA_PLATFORMS = ["youtube", "vimeo", "spotify", "soundcloud", "apple-music", "tiktok"];
+const cap = (value: string) => value[0].toUpperCase() + value.slice(1);
+
+/** The fields of one block, by its type. */
+export function BlockFields({ block, onChange }: { block: Block; onChange: (block: Block) => void }) {
+  const id = `ed-block-${block.id}`;
+  const set = (patch: Partial<Block>) => onChange({ ...block, ...patch });
+  const type = block.type ?? "simple";
+  if (type === "divider") return <p className="ed-empty">A line between blocks. Nothing to fill in.</p>;
+  if (type === "text") return <TextArea id={`${id}-text`} label="Text" rows={4} maxLength={5000} value={block.text} onChange={(text) => set({ text: orUndefined(text) })} />;
+  if (type === "header") return <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />;
+  return (
+    <div className="ed-block-fields">
+      <TextField id={`${id}-title`} label="Title" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />
+      {type === "featured" ? <TextField id={`${id}-subtitle`} label="Subtitle" maxLength={300} value={block.subtitle} onChange={(subtitle) => set({ subtitle: orUndefined(subtitle) })} /> : null}
+      <TextField id={`${id}-url`} label="Address" type="url" placeholder="https://" value={block.url} onChange={(url) => set({ url: orUndefined(url) })} hint="https://…, mailto: or tel:" />
+      {type === "media" ? (
+        <SelectField id={`${id}-platform`} label="Platform" value={block.platform ?? "youtube"} options={MEDIA_PLATFORMS.map((p) => ({ value: p, label: cap(p) }))} onChange={(platform) => set({ platform })} />
+      ) : (
+        <>
+          <div className="ed-row">
+            <SelectField
+              id={`${id}-style`}
+              label="Button style"
+              value={block.style ?? ""}
+              options={[{ value: "", label: "Design default" }, ...BUTTON_STYLE_NAMES.map((s) => ({ value: s, label: cap(s) }))]}
+              onChange={(style) => set({ style: (orUndefined(style) as Block["style"]) ?? undefined })}
+            />
+            <SelectField id={`${id}-animation`} label="Animation" value={block.animation ?? "none"} options={ANIMATIONS.map((a) => ({ value: a, label: cap(a) }))} onChange={(animation) => set({ animation: animation === "none" ? undefined : animation })} />
+          </div>
+          <div className="ed-row">
+            <ColorField id={`${id}-bg`} label="Button colour" value={block.colors?.background} onChange={(background) => set({ colors: { ...block.colors, background } })} />
+            <ColorField id={`${id}-fg`} label="Button text" value={block.colors?.text} onChange={(text) => set({ colors: { ...block.colors, text } })} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

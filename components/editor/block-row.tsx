@@ -1,0 +1,79 @@
+"use client";
+
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useRef } from "react";
+import { BlockFields } from "./block-fields";
+import { DownIcon, DuplicateIcon, EyeIcon, EyeOffIcon, TrashIcon, UpIcon } from "./icons";
+import { BLOCK_LABELS, blockSummary, type Block } from "./model";
+
+export interface BlockActions {
+  change: (block: Block) => void;
+  move: (delta: number) => void;
+  duplicate: () => void;
+  remove: () => void;
+  toggleHidden: () => void;
+  toggleOpen: () => void;
+}
+
+/** One block in the list: a drag handle (pointer or keyboard), its summary, its actions, and its fields when open. */
+export function BlockRow({ block, index, count, open, actions }: { block: Block; index: number; count: number; open: boolean; actions: BlockActions }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
+  const ref = useRef<HTMLLIElement | null>(null);
+  // Styles set through the DOM (not a style attribute) pass the page's CSP.
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    node.style.transform = CSS.Transform.toString(transform) ?? "";
+    node.style.transition = transition ?? "";
+  }, [transform, transition]);
+  const summary = blockSummary(block);
+  const label = `${BLOCK_LABELS[block.type ?? "simple"]}: ${summary}`;
+  return (
+    <li
+      ref={(node) => {
+        ref.current = node;
+        setNodeRef(node);
+      }}
+      className={`ed-block${isDragging ? " is-dragging" : ""}${block.hidden ? " is-hidden" : ""}`}
+      data-testid="block-row"
+    >
+      <div className="ed-block-head">
+        <button type="button" ref={setActivatorNodeRef} className="ed-handle" aria-label={`Drag to reorder ${label}`} {...attributes} {...listeners}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <circle cx="5" cy="4" r="1.3" fill="currentColor" /><circle cx="11" cy="4" r="1.3" fill="currentColor" />
+            <circle cx="5" cy="8" r="1.3" fill="currentColor" /><circle cx="11" cy="8" r="1.3" fill="currentColor" />
+            <circle cx="5" cy="12" r="1.3" fill="currentColor" /><circle cx="11" cy="12" r="1.3" fill="currentColor" />
+          </svg>
+        </button>
+        <button type="button" className="ed-block-summary" aria-expanded={open} onClick={actions.toggleOpen}>
+          <span className="ed-block-type">{BLOCK_LABELS[block.type ?? "simple"]}</span>
+          <span className="ed-block-title">{summary}</span>
+          {block.hidden ? <span className="badge">Hidden</span> : null}
+        </button>
+        <div className="ed-block-actions">
+          <button type="button" className="ed-icon-btn" title="Move up" aria-label={`Move up ${label}`} disabled={index === 0} onClick={() => actions.move(-1)}>
+            <UpIcon />
+          </button>
+          <button type="button" className="ed-icon-btn" title="Move down" aria-label={`Move down ${label}`} disabled={index === count - 1} onClick={() => actions.move(1)}>
+            <DownIcon />
+          </button>
+          <button type="button" className="ed-icon-btn" title={block.hidden ? "Show" : "Hide"} aria-label={`${block.hidden ? "Show" : "Hide"} ${label}`} onClick={actions.toggleHidden}>
+            {block.hidden ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+          <button type="button" className="ed-icon-btn" title="Duplicate" aria-label={`Duplicate ${label}`} onClick={actions.duplicate}>
+            <DuplicateIcon />
+          </button>
+          <button type="button" className="ed-icon-btn ed-danger" title="Delete" aria-label={`Delete ${label}`} onClick={actions.remove}>
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      {open ? (
+        <div className="ed-block-body">
+          <BlockFields block={block} onChange={actions.change} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { send } from "@/components/ui/request";
+import { BlocksPanel } from "./blocks-panel";
+import { DesignPanel, designLabel } from "./design-panel";
+import { blocksOf, completeModel, type Model } from "./model";
+import { PreviewPane } from "./preview-pane";
+import { ProfilePanel } from "./profile-panel";
+import { PublishDialog, type Published, type PublishTargets } from "./publish-dialog";
+import { SaveStatus } from "./save-status";
+import { SettingsPanel } from "./settings-panel";
+import { SocialsPanel } from "./socials-panel";
+import { ThemePanel } from "./theme-panel";
+import { readBackup, useAutosave, type Edit } from "./use-autosave";
+import { usePreview } from "./use-preview";
+
+export interface EditorDraft {
+  id: string;
+  name: string;
+  templateId: string;
+  semantic: Model;
+  version: number;
+  published: (Published & { unpublishedChanges: boolean }) | null;
+}
+
+const TABS = [
+  { id: "content", label: "Content" },
+  { id: "design", label: "Design" },
+  { id: "settings", label: "Settings" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/** The editor: controls on the left, the live preview on the right (on a phone: Edit / Preview tabs). */
+export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce: string; targets: PublishTargets }) {
+  const [edit, setEdit] = useState<Edit>(() => ({ model: { ...draft.semantic, links: blocksOf(draft.semantic) }, templateId: draft.templateId }));
+  const [tab, setTab] = useState<Tab>("content");
+  const [pane, setPane] = useState<"edit" | "preview">("edit");
+  const [published, setPublished] = useState<Published | null>(draft.published);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [publishState, setPublishState] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
+  const [unpublished, setUnpublished] = useState(draft.published?.unpublishedChanges === true);
+  const sent = useMemo<Edit>(() => ({ model: completeModel(edit.model), templateId: edit.templateId }), [edit]);
+  const autosave = useAutosave(draft.id, draft.version, sent);
+  // Edits a closed tab or a lost connection left unsaved come back (and are saved) after mount.
+  useEffect(() => {
+    const restored = readBackup(draft.id, draft.version);
+    if (restored) {
+      setEdit(restored);
+      setUnpublished(true);
+    }
+  }, [draft.id, draft.version]);
+  const preview = usePreview(draft.id, sent, nonce);
+  const change = (next: (current: Edit) => Edit) => {
+    setEdit(next);
+    setUnpublished(true);
+    setPublishState((current) => (current.message ? { busy: false } : current));
+  };
+  const setModel = (model: Model) => change((current) => ({ ...current, model }));
+
+  const publish = async (address: Record<string, unknown>) => {
+    if (!(await autosave.saveNow())) return { ok: false as const, error: { message: "Your latest edits are not saved yet; publish once they are.", status: 0 } };
+    const result = await send<Published & { version: number }>("POST", `/api/dashboard/drafts/${draft.id}/publish`, { version: autosave.version(), ...address });
+    if (result.ok) {
+      autosave.adopt(result.data.version);
+      setPublished({ id: result.data.id, url: result.data.url, isActive: result.data.isActive });
+      setUnpublished(false);
+    }
+    return result;
+  };
+  const publishChanges = async () => {
+    setPublishState({ busy: true });
+    if (!(await autosave.saveNow())) return setPublishState({ busy: false, error: "Your latest edits are not saved yet." });
+    const result = await send<{ url: string }>("POST", `/api/dashboard/drafts/${draft.id}/publish-changes`, { version: autosave.version() });
+    setPublishState(result.ok ? { busy: false, message: "Changes are live." } : { busy: false, error: result.error.message });
+    if (result.ok) setUnpublished(false);
+  };
+
+  return (
+    <div className={`ed pane-${pane}`}>
+      <header className="ed-bar">
+        <Link href="/" className="ed-back" aria-label="Back to the dashboard">
+          ←
+        </Link>
+        <div className="ed-bar-title">
+          <h1>{edit.model.profile?.name || draft.name}</h1>
+          <p>
+            {designLabel(edit.templateId)}
+            {published ? (
+              <>
+                {" · "}
+                <a href={published.url} target="_blank" rel="noreferrer">
+                  {published.url.replace(/^https?:\/\//, "")}
+                </a>
+              </>
+            ) : (
+              " · Draft"
+            )}
+          </p>
+        </div>
+        <SaveStatus state={autosave.state} />
+        {published && unpublished ? <span className="badge badge-warning ed-unpublished">Unpublished changes</span> : null}
+        {published ? (
+          <button type="button" className="btn btn-primary" disabled={publishState.busy || !unpublished} onClick={publishChanges}>
+            {publishState.busy ? "Publishing…" : "Publish changes"}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => setPublishOpen(true)}>
+            Publish
+          </button>
+        )}
+      </header>
+      {autosave.state.kind === "conflict" ? (
+        <div className="alert alert-warning ed-banner" role="alert">
+          <span>This page was changed in another tab or by a teammate. Reload to get the latest version; your edits here were not saved.</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => { localStorage.removeItem(`hop-editor:${draft.id}`); location.reload(); }}>
+            Reload
+          </button>
+        </div>
+      ) : null}
+      {autosave.state.kind === "invalid" ? (
+        <div className="alert alert-danger ed-banner" role="alert">
+          Not saved: {autosave.state.message}
+        </div>
+      ) : null}
+      {publishState.message || publishState.error ? (
+        <div className={`alert ${publishState.error ? "alert-danger" : "alert-success"} ed-banner`} role="status">
+          {publishState.error ?? publishState.message}
+        </div>
+      ) : null}
+      <div className="ed-panes" role="tablist" aria-label="Editor view">
+        <button type="button" role="tab" aria-selected={pane === "edit"} onClick={() => setPane("edit")}>
+          Edit
+        </button>
+        <button type="button" role="tab" aria-selected={pane === "preview"} onClick={() => setPane("preview")}>
+          Preview
+        </button>
+      </div>
+      <div className="ed-main">
+        <div className="ed-controls">
+          <div className="ed-tabs" role="tablist" aria-label="Editor sections">
+            {TABS.map((t) => (
+              <button key={t.id} type="button" role="tab" id={`ed-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="ed-tabpanel" onClick={() => setTab(t.id)}>
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div className="ed-tabpanel" id="ed-tabpanel" role="tabpanel" aria-labelledby={`ed-tab-${tab}`}>
+            {tab === "content" ? (
+              <>
+                <ProfilePanel model={edit.model} onChange={setModel} />
+                <BlocksPanel blocks={blocksOf(edit.model)} onChange={(links) => setModel({ ...edit.model, links })} />
+                <SocialsPanel model={edit.model} onChange={setModel} />
+              </>
+            ) : null}
+            {tab === "design" ? (
+              <>
+                <DesignPanel templateId={edit.templateId} onChange={(templateId) => change((current) => ({ ...current, templateId }))} />
+                <ThemePanel model={edit.model} onChange={setModel} />
+              </>
+            ) : null}
+            {tab === "settings" ? <SettingsPanel model={edit.model} templateId={edit.templateId} onChange={setModel} /> : null}
+          </div>
+        </div>
+        <PreviewPane html={preview.html} failed={preview.failed} />
+      </div>
+      <PublishDialog open={publishOpen} onClose={() => setPublishOpen(false)} targets={targets} publish={publish} published={publishOpen ? published : null} />
+    </div>
+  );
+}

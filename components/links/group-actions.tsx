@@ -1,0 +1,124 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Field, Input } from "../ui/field";
+import { send } from "../ui/request";
+import { toast } from "../ui/toast";
+
+export function CreateGroup() {
+  const router = useRouter();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="form-row"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        setBusy(true);
+        const result = await send("POST", "/api/dashboard/groups", { name: new FormData(form).get("group-name") });
+        setBusy(false);
+        if (!result.ok) return setError(result.error.message);
+        setError(undefined);
+        form.reset();
+        toast("Group created");
+        router.refresh();
+      }}
+    >
+      <Field id="group-name" label="New group name" error={error}>
+        <Input id="group-name" error={error} placeholder="Spring campaign" />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        Create group
+      </Button>
+    </form>
+  );
+}
+
+/** Rename in a dialog; delete says how many links it will ungroup, then how many it did. */
+export function GroupActions({ id, name, linkCount }: { id: string; name: string; linkCount: number }) {
+  const router = useRouter();
+  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const url = `/api/dashboard/groups/${encodeURIComponent(id)}`;
+  const close = () => {
+    setDialog(null);
+    setError(undefined);
+  };
+  return (
+    <div className="inline-actions">
+      <Button size="sm" variant="secondary" onClick={() => setDialog("rename")} aria-label={`Rename ${name}`}>
+        Rename
+      </Button>
+      <Button size="sm" variant="danger-outline" onClick={() => setDialog("delete")} aria-label={`Delete ${name}`}>
+        Delete
+      </Button>
+      <Dialog id={`rename-${id}`} open={dialog === "rename"} onClose={close} title={`Rename “${name}”`}>
+        <form
+          className="form-stack"
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setBusy(true);
+            const result = await send("PATCH", url, { name: value });
+            setBusy(false);
+            if (!result.ok) return setError(result.error.message);
+            close();
+            toast("Group renamed");
+            router.refresh();
+          }}
+        >
+          <Field id={`rename-${id}-name`} label="Name" error={error}>
+            <Input id={`rename-${id}-name`} value={value} onChange={(event) => setValue(event.target.value)} error={error} />
+          </Field>
+          <div className="inline-actions">
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog
+        id={`delete-${id}`}
+        open={dialog === "delete"}
+        onClose={close}
+        title={`Delete “${name}”?`}
+        description={linkCount ? `Its ${linkCount} link${linkCount === 1 ? "" : "s"} stay and become ungrouped.` : "It holds no links."}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                const result = await send<{ linksUngrouped: number }>("DELETE", url);
+                setBusy(false);
+                if (!result.ok) return setError(result.error.message);
+                close();
+                toast(`Group deleted; ${result.data.linksUngrouped} link${result.data.linksUngrouped === 1 ? " was" : "s were"} ungrouped`);
+                router.refresh();
+              }}
+            >
+              Delete group
+            </Button>
+          </>
+        }
+      >
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+      </Dialog>
+    </div>
+  );
+}

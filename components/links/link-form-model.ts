@@ -1,0 +1,170 @@
+// The link form's state and how it becomes the API's bodies (CreateLinkBody, UpdateLinkBody).
+
+export const BEHAVIOR_HELP: Record<string, string> = {
+  conservative: "Default. In-app browsers get a page with “Open in browser” and “Continue here”, no script.",
+  basic: "Always a plain redirect, in-app browsers included.",
+  aggressive: "In-app browsers get the escape page and an immediate attempt to open the real browser.",
+  "non-meta": "Plain redirect in Instagram, Facebook, Messenger and Threads; other in-app browsers as aggressive.",
+  reddit: "As aggressive; the same hand-off works in Reddit’s in-app browser.",
+  experimental: "As aggressive for now; reserved for a new technique.",
+  experimental2: "As aggressive for now; reserved for a second new technique.",
+};
+
+export interface GeoRuleState {
+  key: number;
+  countries: string;
+  presetId: string;
+  cities: string;
+  redirectUrl: string;
+}
+
+export interface LanguageRuleState {
+  key: number;
+  languages: string;
+  redirectUrl: string;
+}
+
+export interface LinkFormState {
+  url: string;
+  domain: string;
+  slug: string;
+  title: string;
+  description: string;
+  tags: string;
+  groupId: string;
+  behavior: string;
+  geoRules: GeoRuleState[];
+  languageRules: LanguageRuleState[];
+  seoImage: string;
+  googleTagId: string;
+  metaPixelId: string;
+  alternateBackUrl: string;
+}
+
+export interface LinkDetails {
+  id: string;
+  url: string;
+  domain: string;
+  slug: string;
+  destination: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  groupId: string | null;
+  isActive: boolean;
+  behavior: string;
+  geoRules: unknown;
+  languageRules: unknown;
+  seo: unknown;
+  googleTags: unknown;
+  metaPixel: unknown;
+  alternateBackUrl: string | null;
+}
+
+let nextKey = 1;
+export const newKey = () => nextKey++;
+
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+const obj = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const arr = (value: unknown) => (Array.isArray(value) ? value : []);
+
+export function initialState(link: LinkDetails | null, defaultDomain: string): LinkFormState {
+  const seo = obj(link?.seo);
+  return {
+    url: link?.destination ?? "",
+    domain: link?.domain ?? defaultDomain,
+    slug: link?.slug ?? "",
+    title: link?.title ?? "",
+    description: link?.description ?? "",
+    tags: (link?.tags ?? []).join(", "),
+    groupId: link?.groupId ?? "",
+    behavior: link?.behavior ?? "conservative",
+    geoRules: arr(link?.geoRules).map((rule) => {
+      const r = obj(rule);
+      return { key: newKey(), countries: arr(r.countries).join(", "), presetId: str(r.presetId), cities: arr(r.cities).join(", "), redirectUrl: str(r.redirectUrl) };
+    }),
+    languageRules: arr(link?.languageRules).map((rule) => {
+      const r = obj(rule);
+      return { key: newKey(), languages: arr(r.languages).join(", "), redirectUrl: str(r.redirectUrl) };
+    }),
+    seoImage: str(seo.image),
+    googleTagId: str(obj(link?.googleTags).measurementId),
+    metaPixelId: str(obj(link?.metaPixel).pixelId),
+    alternateBackUrl: link?.alternateBackUrl ?? "",
+  };
+}
+
+function geoRulesBody(state: LinkFormState) {
+  return state.geoRules.map((rule) => ({
+    ...(list(rule.countries).length ? { countries: list(rule.countries) } : {}),
+    ...(rule.presetId ? { presetId: rule.presetId } : {}),
+    ...(list(rule.cities).length ? { cities: list(rule.cities) } : {}),
+    redirectUrl: rule.redirectUrl,
+  }));
+}
+
+function languageRulesBody(state: LinkFormState) {
+  return state.languageRules.map((rule) => ({ languages: list(rule.languages), redirectUrl: rule.redirectUrl }));
+}
+
+/** POST body: what CreateLinkBody takes. */
+export function createBody(state: LinkFormState) {
+  return {
+    url: state.url,
+    domain: state.domain || undefined,
+    slug: state.slug.trim() || undefined,
+    title: state.title || undefined,
+    description: state.description || undefined,
+    tags: list(state.tags),
+    groupId: state.groupId || undefined,
+    behavior: state.behavior,
+    geoRules: geoRulesBody(state),
+    languageRules: languageRulesBody(state),
+  };
+}
+
+/** The fields only PUT takes; sent after a create when any is filled in. */
+export function extrasBody(state: LinkFormState) {
+  const body: Record<string, unknown> = {};
+  if (state.seoImage) body.seo = { image: state.seoImage.trim() };
+  if (state.googleTagId) body.googleTags = { measurementId: state.googleTagId.trim() };
+  if (state.metaPixelId) body.metaPixel = { pixelId: state.metaPixelId.trim() };
+  if (state.alternateBackUrl) body.alternateBackUrl = state.alternateBackUrl;
+  return body;
+}
+
+/**
+ * PUT body for an edit. seo goes in its own call: PUT ignores it beside title or description, and
+ * its title/description would overwrite the link's, so the form only edits the preview image.
+ */
+export function updateBody(state: LinkFormState) {
+  return {
+    destination: state.url,
+    title: state.title,
+    description: state.description || null,
+    tags: list(state.tags),
+    behavior: state.behavior,
+    geoRules: geoRulesBody(state),
+    languageRules: languageRulesBody(state),
+    googleTags: { measurementId: state.googleTagId.trim() },
+    metaPixel: { pixelId: state.metaPixelId.trim() },
+    alternateBackUrl: state.alternateBackUrl || null,
+  };
+}
+
+export function seoBody(state: LinkFormState) {
+  return { seo: { image: state.seoImage.trim() } };
+}
+
+/** Plain-string 400s of POST /v1/links name no field; these are the slug's. */
+export function fieldOfError(field: string | undefined, message: string): string {
+  if (field) return field === "destination" ? "url" : field;
+  if (/slug/i.test(message)) return "slug";
+  return "form";
+}

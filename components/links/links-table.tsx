@@ -1,0 +1,162 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { send } from "../ui/request";
+import { Table } from "../ui/table";
+import { BulkBar } from "./bulk-bar";
+import { CopyIconButton } from "./copy-icon-button";
+
+export interface LinkRow {
+  id: string;
+  url: string;
+  destination: string;
+  title: string;
+  tags: string[];
+  groupId: string | null;
+  isActive: boolean;
+  type: string;
+  clicks30d: number;
+}
+
+export function LinksTable({
+  links,
+  groups,
+  groupNames,
+  readOnly,
+}: {
+  links: LinkRow[];
+  groups: Array<{ id: string; name: string }>;
+  groupNames: Record<string, string>;
+  readOnly: boolean;
+}) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const allSelected = links.length > 0 && links.every((link) => selected.has(link.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <>
+      {readOnly ? null : <BulkBar selected={[...selected]} groups={groups} onDone={() => setSelected(new Set())} />}
+      <Table
+        caption="Links"
+        className="links-table"
+        head={
+          <tr>
+            <th scope="col" className="col-check">
+              <input
+                type="checkbox"
+                aria-label="Select all links on this page"
+                checked={allSelected}
+                disabled={readOnly}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(links.map((link) => link.id)))}
+              />
+              <span className="phone-only select-all-note" aria-hidden="true">
+                Select all
+              </span>
+            </th>
+            <th scope="col">Short link and destination</th>
+            <th scope="col">Tags and group</th>
+            <th scope="col" className="num">30-day clicks</th>
+            <th scope="col">Active</th>
+            <th scope="col" className="actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        }
+      >
+        {links.map((link) => (
+          <tr key={link.id} data-link-id={link.id}>
+            <td className="col-check">
+              <input type="checkbox" aria-label={`Select ${link.url}`} checked={selected.has(link.id)} disabled={readOnly} onChange={() => toggle(link.id)} />
+            </td>
+            <td className="link-main">
+              <div className="cell-title link-short">
+                <span className="link-url">{link.url.replace(/^https?:\/\//, "")}</span>
+                <CopyIconButton value={link.url} label={`Copy ${link.url}`} />
+              </div>
+              {link.title ? <div className="link-title">{link.title}</div> : null}
+              <div className="cell-sub link-destination" title={link.destination}>
+                → {link.destination || (link.type === "website" ? "website" : "—")}
+              </div>
+            </td>
+            <td className="link-tags">
+              <div className="tag-list">
+                {link.tags.map((tag) => (
+                  <span className="badge" key={tag}>
+                    {tag}
+                  </span>
+                ))}
+                {link.groupId ? <span className="badge badge-accent">{groupNames[link.groupId] ?? "Group"}</span> : null}
+                {link.tags.length === 0 && !link.groupId ? <span className="cell-sub">—</span> : null}
+              </div>
+            </td>
+            <td className="num link-clicks">
+              {link.clicks30d.toLocaleString("en-US")}
+              <span className="phone-only"> clicks in 30 days</span>
+            </td>
+            <td className="link-active">
+              <ActiveSwitch id={link.id} url={link.url} active={link.isActive} disabled={readOnly} />
+            </td>
+            <td className="actions">
+              <div className="inline-actions">
+                <Link className="btn btn-secondary btn-sm" href={`/links/${encodeURIComponent(link.id)}`} aria-label={`${readOnly ? "View" : "Edit"} ${link.url}`}>
+                  {readOnly ? "View" : "Edit"}
+                </Link>
+                <Link className="btn btn-ghost btn-sm" href={`/links/${encodeURIComponent(link.id)}#qr`} aria-label={`QR code of ${link.url}`}>
+                  QR
+                </Link>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </>
+  );
+}
+
+/** The API's status toggle; a refusal (the active-link limit) is shown under the switch. */
+function ActiveSwitch({ id, url, active, disabled }: { id: string; url: string; active: boolean; disabled: boolean }) {
+  const router = useRouter();
+  const [on, setOn] = useState(active);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="switch-cell">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={disabled || busy}
+          aria-label={`Active: ${url}`}
+          aria-describedby={error ? `status-error-${id}` : undefined}
+          onChange={async (event) => {
+            const next = event.target.checked;
+            setOn(next);
+            setBusy(true);
+            setError(null);
+            const result = await send("PATCH", `/api/dashboard/links/${encodeURIComponent(id)}/status`, { setActive: next });
+            setBusy(false);
+            if (!result.ok) {
+              setOn(!next);
+              return setError(result.error.message);
+            }
+            router.refresh();
+          }}
+        />
+        <span className="switch-track" aria-hidden="true" />
+      </label>
+      {error ? (
+        <p className="field-error switch-error" id={`status-error-${id}`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "../ui/alert";
+import { Card, CardBody, CardHeader } from "../ui/card";
+
+const ECC_LEVELS = [
+  { value: "L", label: "L — 7% can be covered" },
+  { value: "M", label: "M — 15% (default)" },
+  { value: "Q", label: "Q — 25%" },
+  { value: "H", label: "H — 30%, best with a logo" },
+];
+const MAX_LOGO_BYTES = 200_000;
+
+/** Puts the logo in the middle of the server's SVG on a background-coloured square. */
+function withLogo(svg: string, logo: string, bg: string): string {
+  const size = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1] ?? 0);
+  const box = Math.round(size * 0.22);
+  const at = (size - box) / 2;
+  const overlay = `<rect x="${at - 1}" y="${at - 1}" width="${box + 2}" height="${box + 2}" fill="${bg}"/><image href="${logo}" x="${at}" y="${at}" width="${box}" height="${box}" preserveAspectRatio="xMidYMid meet"/>`;
+  return svg.replace("</svg>", `${overlay}</svg>`);
+}
+
+/** Preview from the server, SVG and PNG downloads; a centre logo is added to the SVG here. */
+export function QrPanel({ id, url }: { id: string; url: string }) {
+  const [fg, setFg] = useState("#000000");
+  const [bg, setBg] = useState("#ffffff");
+  const [ecc, setEcc] = useState("M");
+  const [logo, setLogo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const query = new URLSearchParams({ fg, bg, ecc }).toString();
+  const base = `/api/dashboard/links/${encodeURIComponent(id)}/qr`;
+
+  async function downloadSvg() {
+    setError(null);
+    const response = await fetch(`${base}?${query}&format=svg`, { credentials: "same-origin" });
+    if (!response.ok) return setError("The QR code could not be made. Reload the page and try again.");
+    const svg = await response.text();
+    const blob = new Blob([logo ? withLogo(svg, logo, bg) : svg], { type: "image/svg+xml" });
+    const href = URL.createObjectURL(blob);
+    const anchor = document.createElement("a");
+    anchor.href = href;
+    anchor.download = `qr-${id}.svg`;
+    anchor.click();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+  }
+
+  return (
+    <Card labelledBy="qr" className="qr-card">
+      <CardHeader id="qr" title="QR code" description={`Scans to ${url}`} />
+      <CardBody>
+        <div className="qr-layout" id="qr-code">
+          <div className="qr-preview">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a same-origin SVG from our own route */}
+            <img src={`${base}?${query}&format=svg`} alt={`QR code for ${url}`} width={220} height={220} />
+            {logo ? <img className="qr-logo" src={logo} alt="" aria-hidden="true" /> : null}
+          </div>
+          <div className="qr-controls">
+            <div className="form-row">
+              <div className="field">
+                <label className="field-label" htmlFor="qr-fg">
+                  Foreground
+                </label>
+                <input id="qr-fg" type="color" className="color-input" value={fg} onChange={(event) => setFg(event.target.value)} />
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor="qr-bg">
+                  Background
+                </label>
+                <input id="qr-bg" type="color" className="color-input" value={bg} onChange={(event) => setBg(event.target.value)} />
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor="qr-ecc">
+                  Error correction
+                </label>
+                <select id="qr-ecc" className="select" value={ecc} onChange={(event) => setEcc(event.target.value)}>
+                  {ECC_LEVELS.map((level) => (
+                    <option key={level.value} value={level.value}>
+                      {level.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="qr-logo">
+                Centre logo (optional, SVG download)
+              </label>
+              <input
+                id="qr-logo"
+                type="file"
+                accept="image/png,image/jpeg,image/svg+xml"
+                className="input"
+                aria-describedby="qr-logo-hint"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return setLogo(null);
+                  if (file.size > MAX_LOGO_BYTES) return setError("Choose a logo under 200 KB.");
+                  const reader = new FileReader();
+                  reader.onload = () => {
+                    setLogo(String(reader.result));
+                    if (ecc === "L" || ecc === "M") setEcc("H");
+                  };
+                  reader.readAsDataURL(file);
+                }}
+              />
+              <p className="field-hint" id="qr-logo-hint">
+                PNG, JPEG or SVG under 200 KB; error correction switches to H so the code still scans.
+              </p>
+            </div>
+            {error ? <Alert tone="danger">{error}</Alert> : null}
+            <div className="inline-actions">
+              <button type="button" className="btn btn-primary" onClick={downloadSvg}>
+                Download SVG
+              </button>
+              <a className="btn btn-secondary" href={`${base}?${query}&format=png&size=1024&download=1`} download>
+                Download PNG
+              </a>
+            </div>
+          </div>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

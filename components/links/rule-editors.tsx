@@ -1,0 +1,134 @@
+"use client";
+
+import { Button } from "../ui/button";
+import { newKey, type GeoRuleState, type LanguageRuleState } from "./link-form-model";
+
+type ErrorOf = (field: string) => string | undefined;
+
+function move<T>(items: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return items;
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+function RuleControls({ index, count, label, onMove, onRemove, disabled }: { index: number; count: number; label: string; onMove: (to: number) => void; onRemove: () => void; disabled: boolean }) {
+  return (
+    <div className="rule-controls">
+      <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => onMove(index - 1)} aria-label={`Move ${label} up`}>
+        ↑
+      </Button>
+      <Button size="sm" variant="ghost" disabled={disabled || index === count - 1} onClick={() => onMove(index + 1)} aria-label={`Move ${label} down`}>
+        ↓
+      </Button>
+      <Button size="sm" variant="danger-outline" disabled={disabled} onClick={onRemove} aria-label={`Remove ${label}`}>
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+function TextField({ id, label, value, onChange, error, hint, disabled, placeholder, type = "text" }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string;
+}) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className="input"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { TextField };
+
+export function GeoRulesEditor({ rules, onChange, presets, errorOf, disabled }: {
+  rules: GeoRuleState[]; onChange: (rules: GeoRuleState[]) => void; presets: Array<{ id: string; name: string }>; errorOf: ErrorOf; disabled: boolean;
+}) {
+  const update = (index: number, patch: Partial<GeoRuleState>) => onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
+  return (
+    <div className="rules">
+      {rules.length === 0 ? <p className="field-hint">No geo rules: every country goes to the destination.</p> : null}
+      {rules.map((rule, index) => {
+        const label = `geo rule ${index + 1}`;
+        const base = `geoRules[${index}]`;
+        return (
+          <fieldset className="rule" key={rule.key}>
+            <legend>Geo rule {index + 1}</legend>
+            {errorOf(base) ? <p className="field-error" role="alert">{errorOf(base)}</p> : null}
+            <div className="rule-grid">
+              <TextField id={`geo-${index}-countries`} label="Countries" value={rule.countries} onChange={(countries) => update(index, { countries })} error={errorOf(`${base}.countries`)} hint="Codes or names, comma-separated: US, Canada" disabled={disabled} />
+              <div className="field">
+                <label className="field-label" htmlFor={`geo-${index}-preset`}>
+                  Geo preset
+                </label>
+                <select id={`geo-${index}-preset`} className="select" value={rule.presetId} disabled={disabled} onChange={(event) => update(index, { presetId: event.target.value })}>
+                  <option value="">None</option>
+                  {presets.map((preset) => (
+                    <option key={preset.id} value={preset.id}>
+                      {preset.name}
+                    </option>
+                  ))}
+                </select>
+                {errorOf(`${base}.presetId`) ? <p className="field-error" role="alert">{errorOf(`${base}.presetId`)}</p> : null}
+              </div>
+              <TextField id={`geo-${index}-cities`} label="Cities" value={rule.cities} onChange={(cities) => update(index, { cities })} error={errorOf(`${base}.cities`)} hint="Optional, comma-separated" disabled={disabled} />
+              <TextField id={`geo-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
+            </div>
+            <RuleControls index={index} count={rules.length} label={label} disabled={disabled} onMove={(to) => onChange(move(rules, index, to))} onRemove={() => onChange(rules.filter((_, i) => i !== index))} />
+          </fieldset>
+        );
+      })}
+      <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onChange([...rules, { key: newKey(), countries: "", presetId: "", cities: "", redirectUrl: "" }])}>
+        Add geo rule
+      </Button>
+    </div>
+  );
+}
+
+export function LanguageRulesEditor({ rules, onChange, errorOf, disabled }: { rules: LanguageRuleState[]; onChange: (rules: LanguageRuleState[]) => void; errorOf: ErrorOf; disabled: boolean }) {
+  const update = (index: number, patch: Partial<LanguageRuleState>) => onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
+  return (
+    <div className="rules">
+      {rules.length === 0 ? <p className="field-hint">No language rules.</p> : null}
+      {rules.map((rule, index) => {
+        const base = `languageRules[${index}]`;
+        return (
+          <fieldset className="rule" key={rule.key}>
+            <legend>Language rule {index + 1}</legend>
+            {errorOf(base) ? <p className="field-error" role="alert">{errorOf(base)}</p> : null}
+            <div className="rule-grid">
+              <TextField id={`lang-${index}-languages`} label="Languages" value={rule.languages} onChange={(languages) => update(index, { languages })} error={errorOf(`${base}.languages`)} hint="Tags, comma-separated: fr, pt-BR (fr-CA visitors match fr)" disabled={disabled} />
+              <TextField id={`lang-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
+            </div>
+            <RuleControls index={index} count={rules.length} label={`language rule ${index + 1}`} disabled={disabled} onMove={(to) => onChange(move(rules, index, to))} onRemove={() => onChange(rules.filter((_, i) => i !== index))} />
+          </fieldset>
+        );
+      })}
+      <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onChange([...rules, { key: newKey(), languages: "", redirectUrl: "" }])}>
+        Add language rule
+      </Button>
+    </div>
+  );
+}

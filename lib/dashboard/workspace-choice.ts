@@ -1,0 +1,49 @@
+import type { SessionAccount } from "../accounts/credentials";
+import type { Db } from "../db/open";
+import { HopError } from "../errors";
+import type { Workspace } from "./workspace";
+
+// Which account's links and pages the dashboard acts on. DECISIONS.md's team rules: an active
+// admin or editor member acts on the owner's items as the API lets it (forTeamOwner, identifiers
+// resolved to the owner's links); an active viewer only reads. A pending or removed membership
+// gives nothing, so a stale cookie simply falls back to the member's own account.
+
+export const WORKSPACE_COOKIE = "hop_workspace";
+
+export type WorkspaceRole = Workspace["role"];
+
+export function ownWorkspace(account: SessionAccount): Workspace {
+  return { account, ownerId: account.id, ownerEmail: account.email, role: "owner", readOnly: false };
+}
+
+/** The selected owner when the account is still an active member of that team, else its own. */
+export async function resolveWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace> {
+  if (!selectedOwnerId || selectedOwnerId === account.id) return ownWorkspace(account);
+  const membership = await db.teamMembership.findUnique({
+    where: { ownerId_memberId: { ownerId: selectedOwnerId, memberId: account.id } },
+    select: { role: true, status: true, owner: { select: { email: true } } },
+  });
+  if (!membership || membership.status !== "active") return ownWorkspace(account);
+  const role = membership.role === "admin" || membership.role === "editor" ? membership.role : "viewer";
+  return { account, ownerId: selectedOwnerId, ownerEmail: membership.owner.email, role, readOnly: role === "viewer" };
+}
+
+/** The workspaces the switcher offers: the own account, then every active membership. */
+export async function workspaceChoices(db: Db, account: SessionAccount) {
+  const memberships = await db.teamMembership.findMany({
+    where: { memberId: account.id, status: "active" },
+    orderBy: { createdAt: "asc" },
+    select: { ownerId: true, role: true, owner: { select: { email: true, name: true } } },
+  });
+  return [
+    { ownerId: account.id, label: "My workspace", email: account.email, role: "owner" as WorkspaceRole },
+    ...memberships.map((m) => ({ ownerId: m.ownerId, label: m.owner.name ?? m.owner.email, email: m.owner.email, role: m.role as WorkspaceRole })),
+  ];
+}
+
+/** The switcher's choice: the own account or a team where the account is an active member. */
+export async function selectWorkspace(db: Db, account: SessionAccount, ownerId: string): Promise<Workspace> {
+  const workspace = await resolveWorkspace(db, account, ownerId);
+  if (workspace.ownerId !== ownerId) throw new HopError("not_found", { message: "You are not an active member of this team." });
+  return workspace;
+}

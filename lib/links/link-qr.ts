@@ -1,0 +1,26 @@
+import type { Db } from "../db/open";
+import { qrPng, qrSvg } from "../qr/qr-svg";
+import type { QrQuery } from "../qr/qr-query";
+import { getLinkByIdentifier } from "./link-by-identifier";
+
+/** The QR code of a link's short URL, found as GET /v1/links/{identifier} finds it (404 for another account's). */
+export async function linkQrCode(db: Db, callerId: string, identifier: string, query: QrQuery) {
+  const { data } = await getLinkByIdentifier(db, callerId, identifier);
+  const name = `qr-${data.id.replace(/[^a-z0-9_.-]+/gi, "-")}`;
+  if (query.format === "png") {
+    return { body: qrPng(data.url, query), contentType: "image/png", filename: `${name}.png`, url: data.url };
+  }
+  return { body: qrSvg(data.url, query), contentType: "image/svg+xml; charset=utf-8", filename: `${name}.svg`, url: data.url };
+}
+
+export function qrResponse(qr: Awaited<ReturnType<typeof linkQrCode>>, download: boolean): Response {
+  return new Response(new Uint8Array(Buffer.from(qr.body)), {
+    status: 200,
+    headers: {
+      "content-type": qr.contentType,
+      "cache-control": "private, max-age=300",
+      "x-qr-content": qr.url,
+      ...(download ? { "content-disposition": `attachment; filename="${qr.filename}"` } : {}),
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { streamChunks, readBodyText } from "../http/read-body";
+import { errorFields, log } from "../log";
+import { peerIpOfForwardedRequest } from "../net/client-ip";
+import { answerVisit, type VisitAnswer } from "./answer-visit";
+import { acceptClickBeacon } from "./record-click";
+import { errorResponse, type VisitorPost } from "./respond";
+import { submitContact } from "./submit-contact";
+
+// The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
+// Responses, for Next's proxy (proxy.ts) and route handlers when Hop runs without server.ts
+// (`next start`, `next dev`, a platform's Next runtime). Under server.ts none of this runs for a
+// visitor: the fast path answered before Next. It never imports Next either (plain Request/Response).
+
+const UNAVAILABLE: VisitAnswer = { status: 503, headers: { "content-type": "text/plain", "retry-after": "5" }, body: "Temporarily unavailable" };
+
+function plainHeaders(headers: Headers): IncomingHttpHeaders {
+  return Object.fromEntries(headers);
+}
+
+/** The Response for an answer; what the visit records runs once it was made (Next writes it next). */
+export function toResponse(answer: VisitAnswer): Response {
+  let response: Response;
+  try {
+    const bodiless = answer.status === 204 || answer.status === 304 || answer.body === "";
+    response = new Response(bodiless ? null : answer.body, { status: answer.status, headers: answer.headers });
+  } catch (error) {
+    // A header a Response cannot hold (a stored value from before validation): the 500 page, unrecorded.
+    log.error("visit answer could not be made", { status: answer.status, ...errorFields(error) });
+    const fallback = errorResponse();
+    return new Response(fallback.body, { status: fallback.status, headers: fallback.headers });
+  }
+  try {
+    answer.onSent?.();
+  } catch (error) {
+    log.error("visit could not be recorded", errorFields(error));
+  }
+  return response;
+}
+
+/**
+ * The visitor's answer, or null when the request is the app's (the proxy lets Next handle it).
+ * Synchronous for a cached address, as on the fast path.
+ */
+export function answerVisitRequest(request: Request, url: URL): Response | Promise<Response | null> | null {
+  // The app's own pages pass through on a host comparison: headers are copied only for an answer.
+  let headers: IncomingHttpHeaders | undefined;
+  const visit = {
+    method: request.method,
+    host: (request.headers.get("host") ?? "").toLowerCase(),
+    pathname: url.pathname,
+    search: url.search,
+    get headers() {
+      return (headers ??= plainHeaders(request.headers));
+    },
+    get socketIp() {
+      return peerIpOfForwardedRequest(request.headers);
+    },
+  };
+  let result: ReturnType<typeof answerVisit>;
+  try {
+    result = answerVisit(visit);
+  } catch (error) {
+    log.error("visit failed", { path: url.pathname, ...errorFields(error) });
+    return toResponse(errorResponse());
+  }
+  if (result === null) return null;
+  if (!(result instanceof Promise)) return toResponse(result);
+  return result.then(
+    (answer) => (answer ? toResponse(answer) : null),
+    (error: unknown) => {
+      log.error("visit failed", { path: url.pathname, ...errorFields(error) });
+      return toResponse(UNAVAILABLE);
+    },
+  );
+}
+
+function visitorPost(request: Request): VisitorPost {
+  return {
+    headers: plainHeaders(request.headers),
+    socketIp: peerIpOfForwardedRequest(request.headers),
+    readBody: (max) => (request.body ? readBodyText(streamChunks(request.body), max) : Promise.resolve("")),
+  };
+}
+
+/** POST /__hop/click as a route handler (app/%5F_hop/click/route.ts): always 204. */
+export async function clickBeaconRoute(request: Request): Promise<Response> {
+  return toResponse(await acceptClickBeacon(visitorPost(request)));
+}
+
+/** POST /__hop/contact as a route handler (app/%5F_hop/contact/route.ts). */
+export async function contactRoute(request: Request): Promise<Response> {
+  return toResponse(await submitContact(visitorPost(request)));
+}

@@ -1,0 +1,42 @@
+import type { Db } from "../db/open";
+import { findWebsite } from "./get-website";
+
+const COLUMNS = ["createdAt", "name", "email", "phone", "message", "blockId"] as const;
+const BATCH = 1000;
+
+/**
+ * One CSV cell: quoted when it holds a quote, comma or line break; a cell a spreadsheet would run
+ * as a formula (= + - @, tab, carriage return) gets a leading apostrophe (OWASP "CSV injection").
+ */
+export function csvCell(value: string | null): string {
+  let text = value ?? "";
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every contact a page collected, oldest first, as CSV; read in batches by keyset, never all rows at once. */
+export async function* contactsCsv(db: Db, callerId: string, identifier: string): AsyncGenerator<string> {
+  const website = await findWebsite(db, callerId, identifier);
+  yield `${COLUMNS.join(",")}\r\n`;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Array<{ id: string; createdAt: Date; name: string | null; email: string | null; phone: string | null; message: string | null; blockId: string | null }> = await db.contact.findMany({
+      where: {
+        linkId: website.id,
+        accountId: website.accountId,
+        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: BATCH,
+    });
+    if (!rows.length) return;
+    yield rows.map((c) => [c.createdAt.toISOString(), c.name, c.email, c.phone, c.message, c.blockId].map(csvCell).join(",")).join("\r\n") + "\r\n";
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export function contactsFileName(publicId: string): string {
+  return `contacts-${publicId.replace(/[^A-Za-z0-9_-]+/g, "-")}.csv`;
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
+import { decodeQrPng } from "../helpers/qr-decode";
+import { startServer, type HopServer } from "../helpers/server";
+
+// GET /v1/links/{identifier}/qr: an SVG or PNG that scans back to the link's short URL, with
+// colours, size and error correction from the query; bad parameters are 400 with their field and
+// another account's link is 404 like every link endpoint.
+
+describe("GET /v1/links/{identifier}/qr", () => {
+  let server: HopServer;
+  let owner: TestAccount;
+  let shortUrl: string;
+  before(async () => {
+    server = await startServer();
+    owner = await createAccount(server);
+    const created = await api(server, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/qr", slug: "qr-target" } });
+    assert.equal(created.status, 201);
+    shortUrl = created.body.data.url;
+  });
+  after(() => server.stop());
+
+  const png = (path: string, key: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+
+  test("svg by default: an SVG document in the requested colours, naming the short URL", async () => {
+    const response = await api(server, "GET", "/v1/links/qr-target/qr?fg=%23112233&bg=%23fafafa", { key: owner.key });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /^image\/svg\+xml/);
+    assert.equal(response.headers.get("x-qr-content"), shortUrl);
+    assert.match(response.text, /^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+    assert.match(response.text, /fill="#112233"/);
+    assert.match(response.text, /fill="#fafafa"/);
+  });
+
+  test("png scans back to the short URL; size sets the width in whole pixels per module", async () => {
+    const response = await png("/v1/links/qr-target/qr?format=png&size=300&ecc=H", owner.key);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "image/png");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    assert.equal(decodeQrPng(bytes), shortUrl);
+    const width = bytes.readUInt32BE(16);
+    assert.ok(width <= 300 && width > 200, `width ${width}`);
+    const small = Buffer.from(await (await png("/v1/links/qr-target/qr?format=png&size=64", owner.key)).arrayBuffer());
+    assert.ok(small.readUInt32BE(16) < width);
+  });
+
+  test("the short URL works as the identifier too", async () => {
+    const response = await api(server, "GET", `/v1/links/${encodeURIComponent(shortUrl)}/qr`, { key: owner.key });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("x-qr-content"), shortUrl);
+  });
+
+  test("bad parameters are 400 invalid_request with the field", async () => {
+    for (const [query, field] of [
+      ["format=gif", "format"],
+      ["size=10", "size"],
+      ["size=5000", "size"],
+      ["size=abc", "size"],
+      ["fg=red", "fg"],
+      ["bg=%23zzzzzz", "bg"],
+      ["ecc=X", "ecc"],
+    ] as const) {
+      const response = await api(server, "GET", `/v1/links/qr-target/qr?${query}`, { key: owner.key });
+      assert.equal(response.status, 400, query);
+      assert.equal(response.body.error.code, "invalid_request", query);
+      assert.equal(response.body.error.field, field, query);
+    }
+  });
+
+  test("another account's link and an unknown link are 404 link_not_found", async () => {
+    const other = await createAccount(server);
+    const foreign = await api(server, "GET", "/v1/links/qr-target/qr", { key: other.key });
+    assert.equal(foreign.status, 404);
+    assert.equal(foreign.body.error.code, "link_not_found");
+    assert.equal((await api(server, "GET", `/v1/links/${encodeURIComponent(shortUrl)}/qr?format=png`, { key: other.key })).status, 404);
+    assert.equal((await api(server, "GET", "/v1/links/no-such-link/qr", { key: owner.key })).status, 404);
+  });
+
+  test("a viewer key of the owner may read it; no key is 401", async () => {
+    const viewer = await addKey(server, owner.email, "viewer");
+    assert.equal((await api(server, "GET", "/v1/links/qr-target/qr", { key: viewer.key })).status, 200);
+    assert.equal((await api(server, "GET", "/v1/links/qr-target/qr", { key: null })).status, 401);
+  });
+});

@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, type TestAccount } from "../helpers/api";
+import { createAccountWithCli, startNextStart } from "../helpers/next-start";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit } from "../helpers/visit";
+
+// Hop started the ordinary Next way — `next start`, no server.ts — answers visitors as the fast
+// path does: proxy.ts is the door onto the same resolver, the click beacon and contact form are
+// route handlers at the same addresses, and instrumentation.ts migrates the database, flushes the
+// event queue on a timer and on SIGTERM, and relays cache invalidations over Redis.
+// One `next start` serves every case (plus one restart for the SIGTERM case).
+
+const SYSTEM = "go.proxy.test";
+const DESTINATION = "https://shop.example.com/item?id=7";
+const BEHAVIORS = ["basic", "conservative", "aggressive", "non-meta", "reddit", "experimental", "experimental2"];
+const LINKS = [
+  { id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" },
+  { type: "contact", id: "join", title: "Join the list", fields: ["name", "email", "message"] },
+];
+
+async function analytics(server: HopServer, key: string, id: string, done: (body: any) => boolean): Promise<any> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await api(server, "GET", `/v1/analytics/links/${id}?timeframe=last_7_days`, { key });
+    if (done(res.body) || Date.now() > deadline) return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}${usingRedis ? " + Redis" : ""})`, () => {
+  let app: HopServer;
+  let account: TestAccount;
+  let pageId: string;
+  before(async () => {
+    // A flush interval long enough that the SIGTERM case's events are still queued when it stops.
+    app = await startNextStart({ env: { SYSTEM_DOMAINS: SYSTEM, EVENT_FLUSH_MS: "1500" }, before: async (env) => void (account = await createAccountWithCli(env)) });
+    for (const behavior of BEHAVIORS) {
+      const res = await api(app, "POST", "/v1/links", { key: account.key, body: { url: DESTINATION, slug: `b-${behavior}`, behavior, title: "Shop" } });
+      assert.equal(res.status, 201, res.text);
+    }
+    const site = await api(app, "POST", "/v1/websites", { key: account.key, body: { websiteId: "ada", templateId: "bonbon-card", customSlug: "ada-page", data: { profile: { name: "Ada Lovelace" }, links: LINKS } } });
+    assert.equal(site.status, 201, site.text);
+    pageId = site.body.id;
+  });
+  after(() => app.stop());
+
+  test("a short link on the app host is a 302 to its destination; HEAD has the GET's headers", async () => {
+    const res = await visit(app, PRIMARY, "/b-basic?utm_source=x");
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.location, `${DESTINATION}&utm_source=x`);
+    assert.equal(res.headers["cache-control"], "private, no-store");
+    const head = await visit(app, PRIMARY, "/b-basic", { method: "HEAD" });
+    assert.equal(head.status, 302);
+    assert.equal(head.headers.location, DESTINATION);
+  });
+
+  test("a short link on a system domain answers on every path; the app's pages are not there", async () => {
+    const res = await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/sys", slug: "on-sys", domain: SYSTEM } });
+    assert.equal(res.status, 201, res.text);
+    assert.equal((await visit(app, SYSTEM, "/on-sys")).headers.location, "https://example.com/sys");
+    const dashboardPath = await visit(app, SYSTEM, "/links");
+    assert.equal(dashboardPath.status, 404, "a system domain serves short links only");
+    assert.match(dashboardPath.body, /This link does not exist/);
+  });
+
+  test("every behavior with real in-app user agents: escape page or 302, as on the fast path", async () => {
+    for (const app_ of ["instagram", "tiktok", "facebook"]) {
+      for (const { ua, os } of agents({ category: "in-app", app: app_ })) {
+        for (const behavior of BEHAVIORS) {
+          const res = await visit(app, PRIMARY, `/b-${behavior}`, { userAgent: ua });
+          const redirects = behavior === "basic" || (behavior === "non-meta" && app_ !== "tiktok");
+          assert.equal(res.status, redirects ? 302 : 200, `${app_}/${os} ${behavior}`);
+          if (redirects) {
+            assert.equal(res.headers.location, DESTINATION);
+            continue;
+          }
+          assert.match(String(res.headers["content-security-policy"]), /default-src 'none'/);
+          assert.match(res.body, /id="hop-open" class="btn" href="(intent:\/\/|x-safari-https:\/\/|https:\/\/)/, `${app_}/${os} ${behavior}`);
+          assert.ok(res.body.includes(`href="${DESTINATION}"`), `${app_}/${os} ${behavior}: continue link`);
+          assert.equal(/<script nonce=/.test(res.body), behavior !== "conservative", `${app_}/${os} ${behavior}: hand-off script`);
+        }
+      }
+    }
+    for (const { ua } of agents({ category: "browser" }).slice(0, 3)) assert.equal((await visit(app, PRIMARY, "/b-aggressive", { userAgent: ua })).status, 302);
+  });
+
+  test("link-preview fetchers get the preview page; other bots the plain 302", async () => {
+    await api(app, "PUT", "/v1/links/b-aggressive", { key: account.key, body: { seo: { title: "Big <Sale>" } } });
+    for (const { ua } of agents({ category: "preview" }).slice(0, 4)) {
+      const res = await visit(app, PRIMARY, "/b-aggressive", { userAgent: ua });
+      assert.equal(res.status, 200, ua);
+      assert.ok(res.body.includes('<meta property="og:title" content="Big &lt;Sale&gt;">'), ua);
+    }
+    const bot = await visit(app, PRIMARY, "/b-aggressive", { userAgent: agent({ category: "bot" }) });
+    assert.equal(bot.status, 302);
+  });
+
+  test("a bio page renders with its own CSP; an unknown address is the branded 404; the app's own pages pass through", async () => {
+    const page = await visit(app, PRIMARY, `/${pageId}`);
+    assert.equal(page.status, 200);
+    assert.ok(page.body.includes("Ada Lovelace"));
+    assert.match(page.body, /<form class="contact" id="join" method="post" action="\/__hop\/contact">/);
+    assert.match(String(page.headers["content-security-policy"]), /form-action 'self'/);
+    const missing = await visit(app, PRIMARY, "/no-such-link");
+    assert.equal(missing.status, 404);
+    assert.match(String(missing.headers["content-type"]), /text\/html/);
+    assert.doesNotMatch(missing.body, /_next\//, "Hop's own 404 page, not Next's");
+    const home = await visit(app, PRIMARY, "/");
+    assert.equal(home.status, 200);
+    assert.match(String(home.headers["content-security-policy"]), /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/, "the app's pages keep their nonce");
+    assert.match(home.body, /_next\//, "the home page is Next's");
+  });
+
+  test("the contact form posts to /__hop/contact on the page's host and is stored", async () => {
+    const sent = await postForm(app, PRIMARY, "/__hop/contact", { page: pageId, block: "join", name: "Ada", email: "ada@example.com", message: "Hello" });
+    assert.equal(sent.status, 303, sent.body);
+    assert.equal(sent.headers.location, `/${pageId}?contact=sent#join`);
+    const list = await api(app, "GET", `/v1/websites/${pageId}/contacts`, { key: account.key });
+    assert.equal(list.body.pagination.totalCount, 1);
+    assert.equal(list.body.data[0].email, "ada@example.com");
+    const gone = await postForm(app, PRIMARY, "/__hop/contact", { page: "no-such-page", block: "join", email: "x@example.com" });
+    assert.equal(gone.status, 404);
+  });
+
+  test("the click beacon counts a press once per visitor; a sent X-Forwarded-For does not make a new visitor", async () => {
+    const press = (forwardedFor: string) =>
+      visit(app, PRIMARY, "/__hop/click", { method: "POST", body: JSON.stringify({ page: pageId, id: "blog" }), headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": forwardedFor } });
+    for (const forwardedFor of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) assert.equal((await press(forwardedFor)).status, 204);
+    const body = await analytics(app, account.key, pageId, (b) => b.totalClicks >= 1);
+    await new Promise((r) => setTimeout(r, 2_000)); // late extras would show after another flush
+    const again = await analytics(app, account.key, pageId, () => true);
+    assert.equal(body.totalClicks, 1);
+    assert.equal(again.totalClicks, 1, "the address is the socket's (stamped by instrumentation), not the header's");
+  });
+
+  test("visits are counted once the queue is flushed on its timer", async () => {
+    await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com", slug: "counted" } });
+    const iphone = agent({ category: "browser", os: "ios", device: "mobile" });
+    for (const ua of [BROWSER_UA, BROWSER_UA, iphone]) assert.equal((await visit(app, PRIMARY, "/counted", { userAgent: ua })).status, 302);
+    for (const { ua } of agents({ category: "bot" }).slice(0, 3)) await visit(app, PRIMARY, "/counted", { userAgent: ua });
+    const body = await analytics(app, account.key, "counted", (b) => b.totalViews >= 3);
+    assert.equal(body.totalViews, 3);
+    assert.deepEqual(body.deviceStats, { mobile: 1, desktop: 2 });
+  });
+
+  test("an update through the API is seen by the next visit (the cached answer is dropped)", async () => {
+    await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://old.example.com/", slug: "moving" } });
+    assert.equal((await visit(app, PRIMARY, "/moving")).headers.location, "https://old.example.com/");
+    assert.equal((await visit(app, PRIMARY, "/moving")).headers.location, "https://old.example.com/", "now cached");
+    const updated = await api(app, "PUT", "/v1/links/moving", { key: account.key, body: { destination: "https://new.example.com/" } });
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal((await visit(app, PRIMARY, "/moving")).headers.location, "https://new.example.com/");
+    await api(app, "DELETE", "/v1/links/moving", { key: account.key });
+    assert.equal((await visit(app, PRIMARY, "/moving")).status, 404);
+  });
+
+  if (usingPostgres && usingRedis) {
+    test("an update made on another instance (server.ts, same database and Redis) reaches this one over Redis", async () => {
+      await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://one.example.com/", slug: "relayed" } });
+      assert.equal((await visit(app, PRIMARY, "/relayed")).headers.location, "https://one.example.com/");
+      const other = await startServer({ env: { ...app.env, DATA_DIR: `${app.env.DATA_DIR}/fast` }, shareWith: app });
+      try {
+        const updated = await api(other, "PUT", "/v1/links/relayed", { key: account.key, body: { destination: "https://two.example.com/" } });
+        assert.equal(updated.status, 200, updated.text);
+        assert.equal((await visit(app, PRIMARY, "/relayed")).headers.location, "https://two.example.com/");
+      } finally {
+        await other.stop();
+      }
+    });
+  }
+
+  test("SIGTERM writes every queued event before next start exits", async () => {
+    await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com", slug: "flushed" } });
+    for (let i = 0; i < 12; i += 1) await visit(app, PRIMARY, "/flushed");
+    await app.stop("SIGTERM", { keepData: true });
+    app = await startNextStart({ reuse: app });
+    const body = await analytics(app, account.key, "flushed", (b) => b.totalViews >= 12);
+    assert.equal(body.totalViews, 12);
+  });
+});

@@ -1,0 +1,141 @@
+import { expect, test } from "@playwright/test";
+import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
+import { startServer, type HopServer } from "../helpers/server";
+import { agent, PRIMARY, visit } from "../helpers/visit";
+
+// The Analytics pages: a link with seeded visits shows the same totals as
+// GET /v1/analytics/links/{identifier}, for a named range and a from–to range; the account overview.
+
+let server: HopServer;
+let owner: DashboardUser;
+
+test.describe.configure({ mode: "serial" });
+
+const VISITS: Array<{ country: string; ua: string }> = [
+  { country: "DE", ua: agent({ category: "browser", device: "desktop" }) },
+  { country: "DE", ua: agent({ category: "browser", device: "mobile" }) },
+  { country: "US", ua: agent({ category: "browser", device: "mobile" }) },
+  { country: "FR", ua: agent({ category: "browser", device: "desktop" }) },
+];
+
+test.beforeAll(async () => {
+  server = await startServer({ env: { TRUST_PROXY: "true" } });
+  owner = await dashboardUser(server, "stats-owner@example.test");
+  expect((await apiCall(server, owner.key, "POST", "/v1/links", { url: "https://example.com/sale", slug: "sale", title: "Winter sale" })).status).toBe(201);
+  expect((await apiCall(server, owner.key, "POST", "/v1/links", { url: "https://example.com/quiet", slug: "quiet" })).status).toBe(201);
+  for (const v of VISITS) await visit(server, PRIMARY, "/sale", { userAgent: v.ua, headers: { "cf-ipcountry": v.country, referer: "https://news.example/story" } });
+  // Events are flushed to the rollups in the background: wait until the API counts them all.
+  const deadline = Date.now() + 15_000;
+  let views = 0;
+  while (views < VISITS.length && Date.now() < deadline) {
+    views = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body.totalViews;
+    if (views < VISITS.length) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(views).toBe(VISITS.length);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a link's page shows the API's totals, countries and referrers, for a named and a from–to range", async ({ page }) => {
+  const api = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body;
+  await signIn(page, server, owner.email, "/analytics/link?id=sale");
+  await expect(page.getByTestId("total-views")).toHaveText(String(api.totalViews));
+  await expect(page.getByTestId("total-clicks")).toHaveText(String(api.totalClicks));
+  await expect(page.getByTestId("top-country")).toHaveText(api.topCountry);
+  const countries = page.getByRole("region", { name: "Views by country" });
+  for (const { name, views } of api.countryStats) await expect(countries.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(String(views));
+  await expect(page.getByRole("region", { name: "Views by referrer" })).toContainText("news.example");
+  const chart = page.getByRole("img", { name: /^Views and clicks:/ });
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${api.totalViews} views and ${api.totalClicks} clicks over ${api.dailyViews.length} periods`));
+
+  await page.getByLabel("Range").selectOption("last_7_days");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/timeframe=last_7_days/);
+  const week = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale?timeframe=last_7_days")).body;
+  await expect(page.getByTestId("total-views")).toHaveText(String(week.totalViews));
+  await expect(page.getByRole("img", { name: /^Views and clicks:/ })).toHaveAttribute("aria-label", new RegExp(`over ${week.dailyViews.length} periods`));
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel("From").fill(today);
+  await page.getByLabel("To").fill(today);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const day = (await apiCall(server, owner.key, "GET", `/v1/analytics/links/sale?from=${today}&to=${today}`)).body;
+  await expect(page.getByTestId("total-views")).toHaveText(String(day.totalViews));
+  // One day is hourly buckets, as in the API.
+  await expect(page.getByRole("img", { name: /^Views and clicks:/ })).toHaveAttribute("aria-label", /over 24 periods/);
+
+  await page.goto(`${server.url}/analytics/link?id=sale&from=2026-02-30&to=2026-03-01`);
+  await hydrated(page);
+  await expect(page.locator(".alert-danger")).toHaveText("from must be a date written YYYY-MM-DD.");
+  await page.goto(`${server.url}/analytics/link?id=nothing-here`);
+  await hydrated(page);
+  await expect(page.locator(".alert-danger")).toContainText("No link or page “nothing-here”");
+});
+
+test("the account overview: 30-day totals, top links and countries; search finds a link's analytics", async ({ page }) => {
+  const api = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body;
+  await signIn(page, server, owner.email, "/analytics");
+  await expect(page.getByTestId("account-views")).toHaveText(String(api.totalViews));
+  await expect(page.getByTestId("account-clicks")).toHaveText(String(api.totalClicks));
+  await expect(page.getByRole("region", { name: "Top links by views" }).getByRole("row").nth(1)).toContainText("Winter sale");
+  await expect(page.getByRole("region", { name: "Top countries by views" })).toContainText("DE");
+  await page.getByLabel("Search links and pages").fill("quiet");
+  await page.getByRole("button", { name: "Search" }).click();
+  const results = page.getByRole("region", { name: "Links and pages" });
+  await expect(results.getByRole("row")).toHaveCount(2);
+  await results.getByRole("link", { name: /quiet/ }).click();
+  await expect(page.getByTestId("total-views")).toHaveText("0");
+});
+
+test("a page's analytics: clicks by button with their daily clicks, and the 18+ confirmation rate, as the API counts them", async ({ page }) => {
+  const published = await apiCall(server, owner.key, "POST", "/v1/websites", {
+    websiteId: "w",
+    templateId: "bento-grid",
+    customSlug: "ada-links",
+    data: { profile: { name: "Ada" }, links: [{ id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" }, { type: "featured", title: "Shop", url: "https://ada.example/shop" }], settings: { adultMode: true } },
+  });
+  expect(published.status).toBe(201);
+  for (const country of ["DE", "US", "DE"]) await visit(server, PRIMARY, "/ada-links", { headers: { "cf-ipcountry": country } });
+  // What the page's tracking script sends (navigator.sendBeacon posts text/plain JSON).
+  // One visitor's repeated click on a button counts once, so the second "blog" click is another browser's.
+  const click = (id: string, userAgent?: string) => visit(server, PRIMARY, "/__hop/click", { method: "POST", userAgent, body: JSON.stringify({ page: "ada-links", id }), headers: { "content-type": "text/plain;charset=UTF-8" } });
+  for (const [id, ua] of [["blog"], ["blog", agent({ category: "browser", os: "android" })], ["link-2"], ["adult-18plus-btn"]]) expect((await click(id, ua)).status).toBe(204);
+  const deadline = Date.now() + 15_000;
+  let api;
+  do api = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/ada-links")).body;
+  while ((api.totalViews < 3 || api.totalClicks < 4) && Date.now() < deadline);
+  expect(api.totalClicks).toBe(4);
+
+  await signIn(page, server, owner.email, "/analytics/link?id=ada-links");
+  await expect(page.getByTestId("total-views")).toHaveText(String(api.totalViews));
+  await expect(page.getByTestId("total-clicks")).toHaveText(String(api.totalClicks));
+  await expect(page.getByTestId("adult-rate")).toHaveText(`${api.adultConfirmation.rate}%`);
+  // The card and its table share the name "Clicks by button": the table is the one with rows.
+  const buttonTable = page.locator('.table-wrap[aria-label="Clicks by button"]');
+  const buttons = buttonTable.getByRole("row");
+  await expect(buttons).toHaveCount(1 + api.clicksByLink.length);
+  for (const [index, button] of api.clicksByLink.entries()) {
+    await expect(buttons.nth(index + 1)).toContainText(button.title);
+    await expect(buttons.nth(index + 1).locator("td.num")).toHaveText(String(button.totalClicks));
+    await expect(buttons.nth(index + 1).getByRole("img", { name: `${button.title}: daily clicks` })).toBeVisible();
+  }
+  await expect(buttonTable).toContainText("18+ confirmation");
+});
+
+test("another account sees none of it", async ({ page }) => {
+  const other = await dashboardUser(server, "stats-other@example.test");
+  await signIn(page, server, other.email, "/analytics/link?id=sale");
+  await expect(page.locator(".alert-danger")).toContainText("No link or page “sale”");
+  await page.goto(`${server.url}/analytics`);
+  await hydrated(page);
+  await expect(page.getByTestId("account-views")).toHaveText("0");
+});
+
+test("the Analytics pages at 1280×800 and 390×844: screenshots, no serious axe violation", async ({ browser }) => {
+  await checkPages(browser, server, owner.email, [
+    { path: "/analytics", name: "dashboard-analytics" },
+    { path: "/analytics/link?id=sale", name: "dashboard-analytics-link" },
+    { path: "/analytics/link?id=ada-links&timeframe=last_7_days", name: "dashboard-analytics-page" },
+  ]);
+});

@@ -1,0 +1,248 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { api, addKey } from "../helpers/api";
+import { decodeQrPng } from "../helpers/qr-decode";
+import { hydrated } from "../helpers/dashboard-page";
+import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visit } from "../helpers/visit";
+
+// The links area in Chromium: a link made in the form with a geo and a language rule answers
+// visitors by those rules; it is edited and switched off; three links are deactivated at once;
+// its QR code downloads and scans back to the short URL; a team editor works in the owner's
+// workspace and a viewer only looks. Every page is screenshotted at desktop and phone size.
+
+const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
+const PASSWORD = "correct horse battery";
+const OWNER = "lena-owner@example.test";
+const EDITOR = "eddie-editor@example.test";
+const VIEWER = "vera-viewer@example.test";
+
+let server: HopServer;
+let ownerKey: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startServer({ env: { TRUST_PROXY: "true" } });
+  for (const email of [OWNER, EDITOR, VIEWER]) await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
+  await admin(server, "team", "add", "--owner", OWNER, "--member", EDITOR, "--role", "editor", "--status", "active");
+  await admin(server, "team", "add", "--owner", OWNER, "--member", VIEWER, "--role", "viewer", "--status", "active");
+  ownerKey = (await addKey(server, OWNER, "full")).key;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  return page;
+}
+
+async function noSeriousAxe(page: Page, label: string) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
+}
+
+test("a link made in the form follows its geo and language rules on a visit; edit and toggle it", async ({ browser }) => {
+  const page = await signedIn(browser, OWNER);
+  await page.goto(`${server.url}/links/new`);
+  await hydrated(page);
+  await expect(page.getByLabel("Domain")).toHaveValue(/./);
+  await page.getByLabel("Destination").fill("not a url");
+  await page.getByLabel("Slug").fill("rules-e2e");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.locator("#link-url-error")).toBeVisible();
+
+  await page.getByLabel("Destination").fill("https://example.com/main");
+  await page.getByLabel("Title", { exact: true }).fill("Rules demo");
+  await page.getByRole("button", { name: "Add geo rule" }).click();
+  await page.getByLabel("Countries").fill("DE, Austria");
+  await page.locator("#geo-0-redirect").fill("https://example.com/dach");
+  await page.getByRole("button", { name: "Add language rule" }).click();
+  await page.getByLabel("Languages").fill("fr");
+  await page.locator("#lang-0-redirect").fill("https://example.com/fr");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\/links\/rules-e2e$/);
+  await expect(page.getByRole("heading", { name: "Rules demo" })).toBeVisible();
+
+  const where = async (headers: Record<string, string>) => (await visit(server, PRIMARY, "/rules-e2e", { headers })).headers.location;
+  expect(await where({ "cf-ipcountry": "AT" })).toBe("https://example.com/dach");
+  expect(await where({ "cf-ipcountry": "CA", "accept-language": "fr-CA,fr;q=0.9" })).toBe("https://example.com/fr");
+  expect(await where({ "cf-ipcountry": "US", "accept-language": "en-US" })).toBe("https://example.com/main");
+
+  await page.getByLabel("Destination").fill("https://example.com/changed");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Link saved")).toBeVisible();
+  await expect.poll(async () => where({ "cf-ipcountry": "US" })).toBe("https://example.com/changed");
+
+  await page.goto(`${server.url}/links?search=rules-e2e`);
+  await hydrated(page);
+  const toggle = page.getByRole("switch", { name: /rules-e2e/ });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect.poll(async () => (await api(server, "GET", "/v1/links/rules-e2e", { key: ownerKey })).body.data.isActive).toBe(false);
+  await page.context().close();
+});
+
+test("bulk: three links deactivated at once, the outcome counted", async ({ browser }) => {
+  for (const slug of ["bulk-a", "bulk-b", "bulk-c"]) {
+    expect((await api(server, "POST", "/v1/links", { key: ownerKey, body: { url: `https://example.com/${slug}`, slug, tags: ["bulk"] } })).status).toBe(201);
+  }
+  const page = await signedIn(browser, OWNER);
+  await page.goto(`${server.url}/links?tag=bulk`);
+  await hydrated(page);
+  await expect(page.getByTestId("links-count")).toHaveText(/of 3 links/);
+  await page.getByLabel("Select all links on this page").check();
+  await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByTestId("bulk-outcome")).toContainText("3 deactivated, 0 failed, 0 skipped");
+  const list = await api(server, "GET", "/v1/links?tag=bulk", { key: ownerKey });
+  expect(list.body.data.map((l: { isActive: boolean }) => l.isActive)).toEqual([false, false, false]);
+  await page.context().close();
+});
+
+test("the QR code downloads as PNG and scans back to the short URL", async ({ browser }) => {
+  const page = await signedIn(browser, OWNER);
+  await page.goto(`${server.url}/links/rules-e2e`);
+  await hydrated(page);
+  const shortUrl = (await api(server, "GET", "/v1/links/rules-e2e", { key: ownerKey })).body.data.url;
+  await expect(page.getByRole("img", { name: `QR code for ${shortUrl}` })).toBeVisible();
+  await page.getByLabel("Error correction").selectOption("H");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PNG" }).click()]);
+  const file = await download.path();
+  const { readFileSync } = await import("node:fs");
+  expect(decodeQrPng(readFileSync(file!))).toBe(shortUrl);
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);
+  expect(readFileSync((await svg.path())!, "utf8")).toMatch(/^<svg /);
+  await page.context().close();
+});
+
+test("groups and geo presets: create, rename, delete with the count of ungrouped links", async ({ browser }) => {
+  const page = await signedIn(browser, OWNER);
+  await page.goto(`${server.url}/links/groups`);
+  await hydrated(page);
+  await page.getByLabel("New group name").fill("Spring");
+  await page.getByRole("button", { name: "Create group" }).click();
+  await expect(page.getByRole("link", { name: "Spring" })).toBeVisible();
+  await page.goto(`${server.url}/links?tag=bulk`);
+  await hydrated(page);
+  await page.getByLabel("Select all links on this page").check();
+  await page.getByLabel("Group to move the selected links to").selectOption({ label: "Spring" });
+  await page.getByRole("button", { name: "Move to group" }).click();
+  await expect(page.getByTestId("bulk-outcome")).toContainText("3 moved");
+  await page.goto(`${server.url}/links/groups`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Rename Spring" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill("Spring sale");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("link", { name: "Spring sale" }).click();
+  await expect(page.getByTestId("links-count")).toHaveText(/of 3 links/);
+  await page.goto(`${server.url}/links/groups`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Delete Spring sale" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Its 3 links stay and become ungrouped.");
+  await page.getByRole("button", { name: "Delete group" }).click();
+  await expect(page.getByText("Group deleted; 3 links were ungrouped")).toBeVisible();
+
+  await page.getByLabel("Preset name").fill("DACH");
+  for (const [name, code] of [["Germany", "DE"], ["Austria", "AT"], ["Switzerland", "CH"]]) {
+    await page.getByLabel("Find a country").fill(name);
+    await page.getByLabel("Add country").selectOption(code);
+    await expect(page.getByRole("list", { name: "Chosen countries" })).toContainText(name);
+  }
+  await page.getByRole("button", { name: "Create preset" }).click();
+  await expect(page.getByRole("cell", { name: "Germany, Austria, Switzerland" })).toBeVisible();
+  await page.context().close();
+});
+
+test("team: an editor creates a link in the owner's workspace, sees the owner's overview and cannot manage domains; a viewer sees it with controls disabled and a forged change refused", async ({ browser }) => {
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto(`${server.url}/links`);
+  await hydrated(editor);
+  await editor.getByLabel("Switch workspace").selectOption({ label: `${OWNER} · editor` });
+  await expect(editor.getByRole("status").filter({ hasText: `workspace of ${OWNER}` })).toBeVisible();
+  await editor.goto(`${server.url}/links/new`);
+  await hydrated(editor);
+  await editor.getByLabel("Destination").fill("https://example.com/by-editor");
+  await editor.getByLabel("Slug").fill("by-editor");
+  await editor.getByRole("button", { name: "Create link" }).click();
+  await expect(editor).toHaveURL(/\/links\/by-editor$/);
+  expect((await api(server, "GET", "/v1/links/by-editor", { key: ownerKey })).status).toBe(200);
+  await editor.goto(`${server.url}/domains`);
+  await hydrated(editor);
+  await expect(editor.getByText("Only the workspace owner manages domains")).toBeVisible();
+  await expect(editor.getByRole("button", { name: "Connect domain" })).toBeDisabled();
+  await editor.goto(`${server.url}/`);
+  await hydrated(editor);
+  await expect(editor.getByRole("status").filter({ hasText: `workspace of ${OWNER}` })).toBeVisible();
+  await expect(editor.getByLabel("Switch workspace")).toBeVisible();
+  await editor.context().close();
+
+  const viewer = await signedIn(browser, VIEWER);
+  await viewer.goto(`${server.url}/links`);
+  await hydrated(viewer);
+  await viewer.getByLabel("Switch workspace").selectOption({ label: `${OWNER} · read-only` });
+  await expect(viewer.getByRole("status").filter({ hasText: "you can look, not change" })).toBeVisible();
+  await viewer.goto(`${server.url}/links?search=by-editor`);
+  await hydrated(viewer);
+  await expect(viewer.getByText("by-editor").first()).toBeVisible();
+  await expect(viewer.getByRole("switch", { name: /by-editor/ })).toBeDisabled();
+  await expect(viewer.getByRole("button", { name: "New link" })).toBeDisabled();
+  await viewer.screenshot({ path: path.join(SCREENSHOTS, "links-viewer-workspace-desktop.png"), fullPage: true });
+  await noSeriousAxe(viewer, "viewer's links page");
+  await viewer.goto(`${server.url}/links/by-editor`);
+  await hydrated(viewer);
+  await expect(viewer.getByLabel("Destination")).toBeDisabled();
+  const forged = await viewer.evaluate(async () => {
+    const response = await fetch("/api/dashboard/links/by-editor/status", { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ setActive: false }) });
+    return response.status;
+  });
+  expect(forged).toBe(403);
+  expect((await api(server, "GET", "/v1/links/by-editor", { key: ownerKey })).body.data.isActive).toBe(true);
+  await viewer.context().close();
+});
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+for (const viewport of VIEWPORTS) {
+  test(`links pages at ${viewport.width}×${viewport.height}: screenshot, no sideways scroll, no serious axe violation`, async ({ browser }) => {
+    const page = await signedIn(browser, OWNER, { width: viewport.width, height: viewport.height });
+    for (const [pathname, name] of [
+      ["/links", "links"],
+      ["/links?search=zzz-nothing", "links-empty"],
+      ["/links/new", "link-new"],
+      ["/links/rules-e2e", "link-edit"],
+      ["/links/groups", "link-groups"],
+    ]) {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      const response = await page.goto(`${server.url}${pathname}`);
+      await hydrated(page);
+      expect(response?.status(), pathname).toBe(200);
+      await page.waitForLoadState("networkidle");
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${pathname} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
+      await noSeriousAxe(page, pathname);
+      expect(errors, pathname).toEqual([]);
+      page.removeAllListeners("console");
+    }
+    await page.context().close();
+  });
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
+import { startServer, type HopServer } from "../helpers/server";
+import { postForm, PRIMARY } from "../helpers/visit";
+
+// The Websites page: the list (address, design, status, views), open in editor, duplicate,
+// deactivate, delete; a page's contacts and their CSV export, parsed back.
+
+let server: HopServer;
+let owner: DashboardUser;
+let pageId: string;
+
+test.describe.configure({ mode: "serial" });
+
+/** RFC 4180: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), (row = []), (cell = ""), (i += 1));
+    else cell += c;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+test.beforeAll(async () => {
+  server = await startServer({ env: { TRUST_PROXY: "true" } });
+  owner = await dashboardUser(server, "sites-owner@example.test");
+  const created = await apiCall(server, owner.key, "POST", "/v1/websites", {
+    websiteId: "launch",
+    templateId: "bonbon-card",
+    customSlug: "launch-page",
+    data: { profile: { name: "Launch page" }, links: [{ type: "simple", title: "Shop", url: "https://example.com" }, { type: "contact", id: "join", title: "Join", fields: ["name", "email", "message"] }] },
+  });
+  expect(created.status).toBe(201);
+  pageId = created.body.id;
+  for (const fields of [
+    { name: "Ada", email: "ada@example.com", message: "Hello, \"friends\"\nsee you" },
+    { name: "=HYPERLINK(\"http://evil.example\")", email: "mallory@example.com", message: "+1 and -1 and @sum" },
+  ]) {
+    const sent = await postForm(server, PRIMARY, "/__hop/contact", { page: pageId, block: "join", ...fields });
+    expect(sent.status).toBe(303);
+  }
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("the list shows the page; open in editor and view live point at it; duplicate adds a copy", async ({ page }) => {
+  await signIn(page, server, owner.email, "/websites");
+  const row = page.locator(`tr[data-website-id="${pageId}"]`);
+  await expect(row).toContainText("Launch page");
+  await expect(row).toContainText("bonbon-card");
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("link", { name: "Open in editor" })).toHaveAttribute("href", `/editor/site/${pageId}`);
+  await expect(row.getByRole("link", { name: /View live/ })).toHaveAttribute("href", /\/launch-page$/);
+
+  await row.getByRole("button", { name: "Duplicate Launch page" }).click();
+  const dialog = page.getByRole("dialog", { name: "Duplicate page" });
+  await dialog.getByRole("button", { name: "Duplicate" }).click();
+  await expect(dialog.locator(".alert-danger")).toContainText("Missing custom slug");
+  await dialog.getByLabel("Slug or path").fill("launch-copy");
+  await dialog.getByRole("button", { name: "Duplicate" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("tr[data-website-id]")).toHaveCount(2);
+  const copy = page.locator('tr[data-website-id="launch-copy"]');
+  await expect(copy).toContainText("bonbon-card");
+  const viaApi = await apiCall(server, owner.key, "GET", "/v1/websites/launch-copy");
+  expect(viaApi.body.data.templateId).toBe("bonbon-card");
+});
+
+test("deactivate and activate again; delete the copy", async ({ page }) => {
+  await signIn(page, server, owner.email, "/websites");
+  const copy = page.locator('tr[data-website-id="launch-copy"]');
+  await copy.getByRole("button", { name: /^Deactivate/ }).click();
+  await expect(copy.locator(".badge")).toHaveText("Inactive");
+  expect((await apiCall(server, owner.key, "GET", "/v1/websites/launch-copy")).body.data.isActive).toBe(false);
+  await copy.getByRole("button", { name: /^Activate/ }).click();
+  await expect(copy.locator(".badge")).toHaveText("Active");
+
+  await copy.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete page" }).click();
+  await expect(copy).toHaveCount(0);
+  expect((await apiCall(server, owner.key, "GET", "/v1/websites/launch-copy")).status).toBe(404);
+});
+
+test("contacts: the table, then the CSV export parsed back, with formulas neutralised", async ({ page }) => {
+  await signIn(page, server, owner.email, "/websites");
+  await page.locator(`tr[data-website-id="${pageId}"]`).getByRole("link", { name: "Contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Contacts", exact: true })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("mallory@example.com");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe(`contacts-${pageId}.csv`);
+  const csv = parseCsv(readFileSync((await download.path())!, "utf8"));
+  expect(csv[0]).toEqual(["createdAt", "name", "email", "phone", "message", "blockId"]);
+  expect(csv).toHaveLength(3);
+  const [, ada, mallory] = csv;
+  expect(ada.slice(1)).toEqual(["Ada", "ada@example.com", "", 'Hello, "friends"\nsee you', "join"]);
+  expect(mallory[1]).toBe("'=HYPERLINK(\"http://evil.example\")");
+  expect(mallory[4]).toBe("'+1 and -1 and @sum");
+  expect(new Date(ada[0]).getTime()).toBeLessThanOrEqual(new Date(mallory[0]).getTime());
+});
+
+test("another account's page: the CSV and the actions answer 404", async ({ page }) => {
+  const other = await dashboardUser(server, "sites-other@example.test");
+  await signIn(page, server, other.email, "/websites");
+  await expect(page.getByRole("heading", { name: "No pages yet" })).toBeVisible();
+  expect((await page.request.get(`${server.url}/api/dashboard/websites/contacts?id=${pageId}`)).status()).toBe(404);
+  const headers = { origin: server.url };
+  expect((await page.request.patch(`${server.url}/api/dashboard/websites/status`, { headers, data: { id: pageId, setActive: false } })).status()).toBe(404);
+  expect((await page.request.delete(`${server.url}/api/dashboard/websites`, { headers, data: { id: pageId } })).status()).toBe(404);
+  expect((await page.request.post(`${server.url}/api/dashboard/websites/duplicate`, { headers, data: { id: pageId, slug: "stolen" } })).status()).toBe(404);
+  await page.goto(`${server.url}/websites/contacts?id=${pageId}`);
+  await hydrated(page);
+  await expect(page.locator(".alert-danger")).toContainText("No page");
+  expect((await apiCall(server, owner.key, "GET", `/v1/websites/${pageId}`)).body.data.isActive).toBe(true);
+});
+
+test("the Websites and Contacts pages at 1280×800 and 390×844: screenshots, no serious axe violation", async ({ browser }) => {
+  await checkPages(browser, server, owner.email, [
+    { path: "/websites", name: "dashboard-websites" },
+    { path: `/websites/contacts?id=${pageId}`, name: "dashboard-contacts" },
+  ]);
+});

@@ -1,0 +1,278 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "../helpers/dashboard-page";
+import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visit } from "../helpers/visit";
+
+// The hand-over flow in Chromium: an API key saves a draft, the person opens its editorUrl
+// (signing in on the way), edits it with the preview following every change within a second,
+// reloads, publishes to a slug that serves exactly what the preview drew, edits the live page and
+// publishes the change. Another account gets 404. Screenshots and axe at desktop and phone size.
+
+const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
+const PASSWORD = "correct horse battery";
+const OWNER = "ada-editor@example.test";
+const OTHER = "eve-editor@example.test";
+const WITHIN_A_SECOND = { timeout: 1000 };
+
+let server: HopServer;
+let draftPath = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startServer();
+  await admin(server, "account", "create", "--email", OWNER, "--password", PASSWORD, "--plan", "growth", "--name", "Ada");
+  await admin(server, "account", "create", "--email", OTHER, "--password", PASSWORD, "--plan", "growth", "--name", "Eve");
+  const key = String((await admin(server, "key", "create", "--email", OWNER, "--role", "full")).key);
+  const response = await fetch(`${server.url}/v1/websites/drafts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      templateId: "simple-stack-v2",
+      semantic: {
+        profile: { name: "Ada Lovelace", handle: "@ada", bio: "Poetical science" },
+        links: [
+          { title: "Notes on the Engine", url: "https://ada.example/notes" },
+          { title: "Letters", url: "https://ada.example/letters" },
+        ],
+        socials: [{ platform: "github", handle: "ada" }],
+      },
+    }),
+  });
+  expect(response.status).toBe(201);
+  const { data } = (await response.json()) as { data: { editorUrl: string } };
+  draftPath = new URL(data.editorUrl).pathname;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
+const previewButtons = (page: Page) => preview(page).locator(".links a");
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function saved(page: Page) {
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 5000 });
+}
+
+test("the editorUrl signed out leads to sign-in and straight back to the editor", async ({ page }) => {
+  await page.goto(`${server.url}${draftPath}`);
+  await hydrated(page);
+  await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(draftPath)}$`));
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(`${server.url}${draftPath}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Ada Lovelace");
+  await expect(preview(page).locator("h1")).toHaveText("Ada Lovelace");
+});
+
+test("edit, add, reorder by keyboard, switch design, hide: the preview follows each within a second; a reload keeps all; publish serves what the preview drew", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/login`);
+  await hydrated(page);
+  await signIn(page, OWNER);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`${server.url}${draftPath}`);
+  await hydrated(page);
+  await expect(preview(page).locator("h1")).toHaveText("Ada Lovelace");
+
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada, Countess of Lovelace");
+  await expect(preview(page).locator("h1")).toHaveText("Ada, Countess of Lovelace", WITHIN_A_SECOND);
+
+  await page.getByRole("button", { name: "+ Featured" }).click();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("The Analytical Engine");
+  await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill("A new kind of machine");
+  await page.getByRole("textbox", { name: "Address", exact: true }).fill("https://ada.example/engine");
+  await expect(previewButtons(page)).toHaveCount(3, WITHIN_A_SECOND);
+  await expect(previewButtons(page).nth(2)).toContainText("The Analytical Engine", WITHIN_A_SECOND);
+
+  // Keyboard: focus the handle, Space picks it up, the arrows move it, Space drops it.
+  await page.getByRole("button", { name: "Featured The Analytical Engine", exact: true }).click(); // close its fields
+  const handle = page.getByRole("button", { name: "Drag to reorder Featured: The Analytical Engine" });
+  await handle.focus();
+  for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId("block-row").first()).toContainText("The Analytical Engine");
+  await expect(previewButtons(page).first()).toContainText("The Analytical Engine", WITHIN_A_SECOND);
+
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.getByRole("radio", { name: "Music Onyx" }).click();
+  await expect(preview(page).locator("main")).toHaveAttribute("data-design", "music-onyx", WITHIN_A_SECOND);
+
+  await page.getByRole("tab", { name: "Content" }).click();
+  await page.getByRole("button", { name: "Hide Link: Letters" }).click();
+  await expect(previewButtons(page)).toHaveCount(2, WITHIN_A_SECOND);
+  await expect(preview(page).getByText("Letters")).toHaveCount(0);
+  await saved(page);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Ada, Countess of Lovelace");
+  await expect(page.getByTestId("block-row").first()).toContainText("The Analytical Engine");
+  await expect(page.getByTestId("block-row").nth(2)).toContainText("Hidden");
+  await expect(preview(page).locator("main")).toHaveAttribute("data-design", "music-onyx");
+  const shown = await previewButtons(page).allInnerTexts();
+  expect(shown).toHaveLength(2);
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/^Slug/).fill("no spaces");
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.locator("#pub-customSlug-error")).toContainText("Slugs are 3 to 50 letters");
+  await expect(dialog.getByLabel(/^Slug/)).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "editor-publish-error-desktop.png") });
+  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await dialog.getByLabel(/^Slug/).fill("ada-live");
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Your page is live" })).toBeVisible();
+  await expect(dialog.getByTestId("live-url")).toHaveText(`http://${PRIMARY}/ada-live`);
+  await expect(dialog.getByRole("img", { name: "QR code" })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "editor-published-desktop.png") });
+  await dialog.getByRole("button", { name: "Keep editing" }).click();
+
+  const live = await visit(server, PRIMARY, "/ada-live");
+  expect(live.status).toBe(200);
+  expect(live.body).toContain('data-design="music-onyx"');
+  expect(live.body).toContain("Ada, Countess of Lovelace");
+  expect(live.body).not.toContain("Letters");
+  const liveTitles = [...live.body.matchAll(/<a [^>]*class="[^"]*btn[^"]*"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => m[1].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+  expect(liveTitles.map((t) => t.split(" ")[0])).toEqual(shown.map((t) => t.trim().split(/\s+/)[0]));
+
+  // The editor now edits the live page: changes stay unpublished until "Publish changes".
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Lovelace, published");
+  await saved(page);
+  expect((await visit(server, PRIMARY, "/ada-live")).body).not.toContain("Ada Lovelace, published");
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Changes are live.")).toBeVisible();
+  expect((await visit(server, PRIMARY, "/ada-live")).body).toContain("Ada Lovelace, published");
+  // The one refused publish (the slug with spaces) is Chromium's only console line.
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+});
+
+test("another account's session on the editor URL gets 404", async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await hydrated(page);
+  await signIn(page, OTHER);
+  await expect(page).not.toHaveURL(/\/login/);
+  const errors = watchErrors(page);
+  const response = await page.goto(`${server.url}${draftPath}`);
+  await hydrated(page);
+  expect(response?.status()).toBe(404);
+  // The same designed page as an unknown id, drawn under the pages' CSP without a violation.
+  await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "not-found-desktop.png") });
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+});
+
+test("a lost connection retries, a closed tab keeps its edits, and a second tab never overwrites the first", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await hydrated(page);
+  await signIn(page, OWNER);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`${server.url}${draftPath}`);
+  await hydrated(page);
+  await saved(page);
+  const name = page.getByRole("textbox", { name: "Name", exact: true });
+
+  await context.setOffline(true);
+  await name.fill("Written offline");
+  await expect(page.getByTestId("save-status")).toHaveText("Offline — retrying", { timeout: 5000 });
+  await context.setOffline(false);
+  await saved(page);
+
+  // Unsaved when the tab closes: the next visit brings the edit back and saves it.
+  await context.setOffline(true);
+  await name.fill("Left in a closed tab");
+  await expect(page.getByTestId("save-status")).toHaveText("Offline — retrying", { timeout: 5000 });
+  await page.close({ runBeforeUnload: false });
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`${server.url}${draftPath}`);
+  await hydrated(again);
+  await expect(again.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Left in a closed tab");
+  await saved(again);
+
+  // Two tabs: the second saves from an older version and is told, not allowed to overwrite.
+  const second = await context.newPage();
+  await second.goto(`${server.url}${draftPath}`);
+  await hydrated(second);
+  await again.getByRole("textbox", { name: "Name", exact: true }).fill("Saved by the first tab");
+  await saved(again);
+  await second.getByRole("textbox", { name: "Name", exact: true }).fill("Typed in the second tab");
+  await expect(second.getByTestId("save-status")).toHaveText("Changed elsewhere", { timeout: 5000 });
+  await expect(second.getByRole("alert").filter({ hasText: "changed in another tab" })).toBeVisible();
+  await second.getByRole("button", { name: "Reload" }).click();
+  await expect(second.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Saved by the first tab");
+  await context.close();
+});
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`the editor at ${viewport.width}×${viewport.height}: screenshot, no console error, no serious axe violation`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/login`);
+    await hydrated(page);
+    await signIn(page, OWNER);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`${server.url}${draftPath}`);
+    await hydrated(page);
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    await page.getByRole("button", { name: "Featured The Analytical Engine", exact: true }).click();
+    if (viewport.name === "desktop") await expect(preview(page).locator("h1")).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-${viewport.name}.png`) });
+    const check = async (label: string) => {
+      const axe = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
+      const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
+    };
+    await check("content");
+    await page.getByRole("tab", { name: "Design" }).click();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-design-${viewport.name}.png`) });
+    await page.getByRole("combobox", { name: "Background", exact: true }).selectOption("preset");
+    await page.getByRole("radio", { name: "Ocean" }).click();
+    await page.getByRole("combobox", { name: "Name style" }).selectOption("serif");
+    await expect
+      // The frame's srcdoc is replaced on each preview; a read that meets the swap is read again.
+      .poll(() => preview(page).locator("body").evaluate((body) => getComputedStyle(body).backgroundImage).catch(() => ""), WITHIN_A_SECOND)
+      .toContain("linear-gradient(135deg, rgb(33, 147, 176)");
+    await expect(preview(page).locator("h1")).toHaveCSS("font-family", /Georgia/, WITHIN_A_SECOND);
+    await page.getByRole("radio", { name: "Ocean" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-theme-${viewport.name}.png`) });
+    await check("design");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await check("settings");
+    if (viewport.name === "phone") {
+      await page.getByRole("tab", { name: "Preview" }).click();
+      await expect(preview(page).locator("h1")).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, "editor-preview-phone.png") });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,121 @@
+// Starts the built Hop the ordinary Next way — `next start`, no server.ts — on a free loopback port
+// with its own database, as helpers/server.ts does for server.ts: a fresh DATA_DIR (PGlite) or a
+// fresh PostgreSQL database from DATABASE_URL, and with REDIS_URL a fresh key prefix. proxy.ts is
+// then the visitor door and instrumentation.ts starts the services.
+//
+// There is no admin endpoint in this mode (it is server.ts's), so accounts are made with the CLI
+// before Next starts (`before`), on the same database.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestAccount } from "./api";
+import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "./server";
+
+export interface NextStartOptions {
+  env?: Record<string, string>;
+  /** Runs on the fresh database before Next starts (the CLI may open it then). */
+  before?: (env: Record<string, string>) => Promise<void>;
+  /** Start again on a stopped instance's database (stop it first with keepData). */
+  reuse?: HopServer;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilHealthy(url: string, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const failure = exited();
+    if (failure) throw new Error(failure);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("next start did not answer in 90 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function startNextStart(options: NextStartOptions = {}): Promise<HopServer> {
+  let env: Record<string, string>;
+  let cleanups: Array<() => Promise<void> | void> = [];
+  if (options.reuse) {
+    env = { ...options.reuse.env, ...options.env };
+    cleanups = options.reuse.cleanups;
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hop-next-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // APP_URL pins the app host (and so the primary domain) to the address the other visitor tests
+    // use; without it, it would follow the port Next listens on.
+    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };
+    if (usingPostgres) {
+      const database = await freshDatabase();
+      env.DATABASE_URL = database.url;
+      cleanups.push(database.drop);
+    }
+    env = { ...env, ...options.env };
+    await options.before?.(env);
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await untilHealthy(url, () => (child.exitCode !== null ? `next start exited with ${child.exitCode}:\n${output}` : null));
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  let stopped = false;
+  return {
+    url,
+    port,
+    env,
+    process: child,
+    logs: () => output,
+    cleanups,
+    stop: async (signal = "SIGTERM", stopOptions = {}) => {
+      if (!stopped) {
+        stopped = true;
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once("exit", resolve));
+          child.kill(signal);
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+          if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        }
+      }
+      if (!stopOptions.keepData) for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/** An account with one key, made with the real CLI on a database no server holds (see `before`). */
+export async function createAccountWithCli(env: Record<string, string>, options: { plan?: string } = {}): Promise<TestAccount> {
+  const email = `t-${randomBytes(5).toString("hex")}@example.test`;
+  const run = async (...argv: string[]) => {
+    const result = await cli({ env }, ...argv);
+    if (result.code !== 0) throw new Error(`cli ${argv.join(" ")} failed: ${result.stderr}`);
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  };
+  const account = await run("account", "create", "--email", email, "--plan", options.plan ?? "growth");
+  const key = await run("key", "create", "--email", email, "--role", "full");
+  return { id: String(account.id), email, key: String(key.key), keyId: String(key.id) };
+}
