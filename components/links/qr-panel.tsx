@@ -12,16 +12,7 @@ const ECC_LEVELS = [
 ];
 const MAX_LOGO_BYTES = 200_000;
 
-/** Puts the logo in the middle of the server's SVG on a background-coloured square. */
-function withLogo(svg: string, logo: string, bg: string): string {
-  const size = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1] ?? 0);
-  const box = Math.round(size * 0.22);
-  const at = (size - box) / 2;
-  const overlay = `<rect x="${at - 1}" y="${at - 1}" width="${box + 2}" height="${box + 2}" fill="${bg}"/><image href="${logo}" x="${at}" y="${at}" width="${box}" height="${box}" preserveAspectRatio="xMidYMid meet"/>`;
-  return svg.replace("</svg>", `${overlay}</svg>`);
-}
-
-/** Preview from the server, SVG and PNG downloads; a centre logo is added to the SVG here. */
+/** Preview from the server, SVG and PNG downloads; with a centre logo the download is a POST carrying the file. */
 export function QrPanel({ id, url }: { id: string; url: string }) {
   const [fg, setFg] = useState("#000000");
   const [bg, setBg] = useState("#ffffff");
@@ -31,16 +22,25 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
   const query = new URLSearchParams({ fg, bg, ecc }).toString();
   const base = `/api/dashboard/links/${encodeURIComponent(id)}/qr`;
 
-  async function downloadSvg() {
+  async function download(format: "svg" | "png") {
     setError(null);
-    const response = await fetch(`${base}?${query}&format=svg`, { credentials: "same-origin" });
-    if (!response.ok) return setError("The QR code could not be made. Reload the page and try again.");
-    const svg = await response.text();
-    const blob = new Blob([logo ? withLogo(svg, logo, bg) : svg], { type: "image/svg+xml" });
-    const href = URL.createObjectURL(blob);
+    const size = format === "png" ? "1024" : "512";
+    const response = logo
+      ? await fetch(base, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ format, size, fg, bg, ecc, logo }),
+        })
+      : await fetch(`${base}?${query}&format=${format}&size=${size}`, { credentials: "same-origin" });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => null);
+      return setError(answer?.error?.message ?? "The QR code could not be made. Reload the page and try again.");
+    }
+    const href = URL.createObjectURL(await response.blob());
     const anchor = document.createElement("a");
     anchor.href = href;
-    anchor.download = `qr-${id}.svg`;
+    anchor.download = `qr-${id}.${format}`;
     anchor.click();
     setTimeout(() => URL.revokeObjectURL(href), 1000);
   }
@@ -73,7 +73,7 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
                 <label className="field-label" htmlFor="qr-ecc">
                   Error correction
                 </label>
-                <select id="qr-ecc" className="select" value={ecc} onChange={(event) => setEcc(event.target.value)}>
+                <select id="qr-ecc" className="select" value={logo ? "H" : ecc} disabled={Boolean(logo)} aria-describedby={logo ? "qr-logo-hint" : undefined} onChange={(event) => setEcc(event.target.value)}>
                   {ECC_LEVELS.map((level) => (
                     <option key={level.value} value={level.value}>
                       {level.label}
@@ -84,7 +84,7 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
             </div>
             <div className="field">
               <label className="field-label" htmlFor="qr-logo">
-                Centre logo (optional, SVG download)
+                Centre logo (optional)
               </label>
               <input
                 id="qr-logo"
@@ -97,25 +97,22 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
                   if (!file) return setLogo(null);
                   if (file.size > MAX_LOGO_BYTES) return setError("Choose a logo under 200 KB.");
                   const reader = new FileReader();
-                  reader.onload = () => {
-                    setLogo(String(reader.result));
-                    if (ecc === "L" || ecc === "M") setEcc("H");
-                  };
+                  reader.onload = () => setLogo(String(reader.result));
                   reader.readAsDataURL(file);
                 }}
               />
               <p className="field-hint" id="qr-logo-hint">
-                PNG, JPEG or SVG under 200 KB; error correction switches to H so the code still scans.
+                PNG, JPEG or SVG under 200 KB, in both downloads; error correction is H while a logo is set, so the code still scans.
               </p>
             </div>
             {error ? <Alert tone="danger">{error}</Alert> : null}
             <div className="inline-actions">
-              <button type="button" className="btn btn-primary" onClick={downloadSvg}>
+              <button type="button" className="btn btn-primary" onClick={() => download("svg")}>
                 Download SVG
               </button>
-              <a className="btn btn-secondary" href={`${base}?${query}&format=png&size=1024&download=1`} download>
+              <button type="button" className="btn btn-secondary" onClick={() => download("png")}>
                 Download PNG
-              </a>
+              </button>
             </div>
           </div>
         </div>

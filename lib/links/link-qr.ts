@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { qrPngWithLogo } from "../qr/qr-logo";
 import { qrPng, qrSvg } from "../qr/qr-svg";
 import type { QrQuery } from "../qr/qr-query";
 import { getLinkByIdentifier } from "./link-by-identifier";
@@ -7,10 +8,13 @@ import { getLinkByIdentifier } from "./link-by-identifier";
 export async function linkQrCode(db: Db, callerId: string, identifier: string, query: QrQuery) {
   const { data } = await getLinkByIdentifier(db, callerId, identifier);
   const name = `qr-${data.id.replace(/[^a-z0-9_.-]+/gi, "-")}`;
-  if (query.format === "png") {
-    return { body: qrPng(data.url, query), contentType: "image/png", filename: `${name}.png`, url: data.url };
+  // A logo hides the centre: only level H (30% recoverable) keeps every code scannable under it.
+  const options = query.logo ? { ...query, ecc: "H" as const } : query;
+  if (options.format === "png") {
+    const body = options.logo ? await qrPngWithLogo(data.url, options, options.logo) : qrPng(data.url, options);
+    return { body, contentType: "image/png", filename: `${name}.png`, url: data.url };
   }
-  return { body: qrSvg(data.url, query), contentType: "image/svg+xml; charset=utf-8", filename: `${name}.svg`, url: data.url };
+  return { body: qrSvg(data.url, options), contentType: "image/svg+xml; charset=utf-8", filename: `${name}.svg`, url: data.url };
 }
 
 export function qrResponse(qr: Awaited<ReturnType<typeof linkQrCode>>, download: boolean): Response {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HEX_COLOR } from "./qr-svg";
+import { HEX_COLOR, LOGO_DATA_URL } from "./qr-svg";
 
 // GET /v1/links/{identifier}/qr's query, also used by the dashboard's download route.
 
@@ -10,7 +10,22 @@ const Color = (name: string, fallback: string) =>
     .default(fallback)
     .meta({ description: `Hex colour, \`#rgb\` or \`#rrggbb\` (URL-encode \`#\` as \`%23\`). Default ${fallback}.` });
 
-export const QrQuery = z.object({
+/** A query string stays far below the server's 16 KB header limit: about 6 KB of image. */
+export const MAX_QUERY_LOGO_CHARS = 8_000;
+/** The dashboard sends its logo in a POST body: a file of up to 200 KB. */
+export const MAX_BODY_LOGO_CHARS = 280_000;
+
+const Logo = (max: number) =>
+  z
+    .string()
+    .max(max, `logo must be at most ${max.toLocaleString("en-US")} characters`)
+    .regex(LOGO_DATA_URL, "logo must be a data URL of a PNG, JPEG or SVG image (data:image/png;base64,…)")
+    .optional()
+    .meta({
+      description: `Optional centre logo: a \`data:image/png|jpeg|svg+xml;base64,…\` URL (URL-encoded, at most ${max.toLocaleString("en-US")} characters). Drawn on a background-coloured square of about 22% of the side; the error-correction level becomes H.`,
+    });
+
+const QrFields = {
   format: z.enum(["svg", "png"]).default("svg").meta({ description: "svg (default) or png." }),
   size: z
     .string()
@@ -21,6 +36,11 @@ export const QrQuery = z.object({
     .meta({ description: "PNG width in pixels, 64 to 2048 (rounded down to whole pixels per module); the SVG scales freely. Default 512." }),
   fg: Color("fg", "#000000"),
   bg: Color("bg", "#ffffff"),
-  ecc: z.enum(["L", "M", "Q", "H"]).default("M").meta({ description: "Error-correction level; use Q or H when a logo covers the centre. Default M." }),
-});
+  ecc: z.enum(["L", "M", "Q", "H"]).default("M").meta({ description: "Error-correction level. Default M; always H with a logo." }),
+};
+
+export const QrQuery = z.object({ ...QrFields, logo: Logo(MAX_QUERY_LOGO_CHARS) });
 export type QrQuery = z.infer<typeof QrQuery>;
+
+/** The dashboard's POST body: the same fields as strings, with room for a larger logo. */
+export const QrBody = z.object({ ...QrFields, logo: Logo(MAX_BODY_LOGO_CHARS) });

@@ -26,7 +26,19 @@ export function qrMatrix(text: string, ecc: QrEcc = "M"): boolean[][] {
   return encode(text, { ecc, border: QUIET_ZONE }).data;
 }
 
-export function qrSvg(text: string, options?: { fg?: string; bg?: string; ecc?: "L" | "M" | "Q" | "H" }): string {
+/**
+ * Where a centre logo goes, in modules: a square of about 22% of the side (quiet zone included),
+ * which at level H leaves enough of the code to scan. The SVG and the PNG share it.
+ */
+export function logoBox(modules: number): { at: number; box: number } {
+  const box = Math.round(modules * 0.22);
+  return { at: (modules - box) / 2, box };
+}
+
+/** A logo for the SVG: a data URL of a PNG, JPEG or SVG image (checked by the caller's schema). */
+export const LOGO_DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+export function qrSvg(text: string, options?: { fg?: string; bg?: string; ecc?: QrEcc; logo?: string }): string {
   const matrix = qrMatrix(text, options?.ecc ?? "M");
   const size = matrix.length;
   const fg = colorOf(options?.fg, "#000000", SVG_COLOR);
@@ -41,9 +53,17 @@ export function qrSvg(text: string, options?: { fg?: string; bg?: string; ecc?: 
       x += run - 1;
     }
   }
+  let overlay = "";
+  if (options?.logo && LOGO_DATA_URL.test(options.logo)) {
+    // An <image> never runs scripts or loads anything else, an SVG logo included.
+    const { at, box } = logoBox(size);
+    overlay =
+      `<rect x="${at - 1}" y="${at - 1}" width="${box + 2}" height="${box + 2}" fill="${bg}"/>` +
+      `<image href="${options.logo}" x="${at}" y="${at}" width="${box}" height="${box}" preserveAspectRatio="xMidYMid meet"/>`;
+  }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img" aria-label="QR code">` +
-    `<rect width="${size}" height="${size}" fill="${bg}"/><path fill="${fg}" d="${path}"/></svg>`
+    `<rect width="${size}" height="${size}" fill="${bg}"/><path fill="${fg}" d="${path}"/>${overlay}</svg>`
   );
 }
 
@@ -61,29 +81,66 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A PNG about `size` pixels wide: whole pixels per module, so it scans as sharply as the SVG. */
-export function qrPng(text: string, options?: QrOptions & { size?: number }): Buffer {
+/** The PNG's pixel layout: whole pixels per module, and the logo's square (with its one-module margin) in pixels. */
+export function qrPngLayout(text: string, options?: QrOptions & { size?: number }) {
   const matrix = qrMatrix(text, options?.ecc ?? "M");
   const modules = matrix.length;
   const scale = Math.max(1, Math.floor((options?.size ?? 512) / modules));
-  const width = modules * scale;
-  const raw = Buffer.alloc((width + 1) * width);
+  const { at, box } = logoBox(modules);
+  return {
+    matrix,
+    scale,
+    width: modules * scale,
+    logo: { x: Math.round(at * scale), size: box * scale, margin: scale },
+  };
+}
+
+/**
+ * A PNG about `size` pixels wide: whole pixels per module, so it scans as sharply as the SVG.
+ * Without a logo an 8-bit palette image; with one (`logoRgba`: RGBA pixels of exactly
+ * `qrPngLayout(...).logo.size` square) an RGB image with the logo blended over the background.
+ */
+export function qrPng(text: string, options?: QrOptions & { size?: number }, logoRgba?: Buffer): Buffer {
+  const { matrix, scale, width, logo } = qrPngLayout(text, options);
+  const bg = rgb(colorOf(options?.bg, "#ffffff"));
+  const fg = rgb(colorOf(options?.fg, "#000000"));
+  const channels = logoRgba ? 3 : 1;
+  const stride = width * channels + 1;
+  const raw = Buffer.alloc(stride * width);
   for (let y = 0; y < width; y += 1) {
     const row = matrix[Math.floor(y / scale)];
-    const offset = y * (width + 1);
+    const offset = y * stride;
     raw[offset] = 0; // filter: none
-    for (let x = 0; x < width; x += 1) raw[offset + 1 + x] = row[Math.floor(x / scale)] ? 1 : 0;
+    for (let x = 0; x < width; x += 1) {
+      const dark = row[Math.floor(x / scale)];
+      if (channels === 1) raw[offset + 1 + x] = dark ? 1 : 0;
+      else (dark ? fg : bg).forEach((value, c) => (raw[offset + 1 + x * 3 + c] = value));
+    }
+  }
+  if (logoRgba) {
+    const from = logo.x - logo.margin;
+    const to = logo.x + logo.size + logo.margin;
+    for (let y = from; y < to; y += 1) {
+      for (let x = from; x < to; x += 1) {
+        const at = y * stride + 1 + x * 3;
+        const inside = x >= logo.x && x < logo.x + logo.size && y >= logo.x && y < logo.x + logo.size;
+        const alpha = inside ? logoRgba[((y - logo.x) * logo.size + (x - logo.x)) * 4 + 3] / 255 : 0;
+        for (let c = 0; c < 3; c += 1) {
+          const pixel = inside ? logoRgba[((y - logo.x) * logo.size + (x - logo.x)) * 4 + c] : 0;
+          raw[at + c] = Math.round(pixel * alpha + bg[c] * (1 - alpha));
+        }
+      }
+    }
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(width, 4);
   header[8] = 8; // bit depth
-  header[9] = 3; // palette
-  const palette = Buffer.from([...rgb(colorOf(options?.bg, "#ffffff")), ...rgb(colorOf(options?.fg, "#000000"))]);
+  header[9] = logoRgba ? 2 : 3; // truecolour or palette
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("PLTE", palette),
+    ...(logoRgba ? [] : [chunk("PLTE", Buffer.from([...bg, ...fg]))]),
     chunk("IDAT", deflateSync(raw)),
     chunk("IEND", Buffer.alloc(0)),
   ]);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
+import { PNG } from "pngjs";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { startServer, type HopServer } from "../helpers/server";
 
@@ -45,6 +46,44 @@ describe("GET /v1/links/{identifier}/qr", () => {
     assert.ok(small.readUInt32BE(16) < width);
   });
 
+  /** A 48×48 logo: a red disc on transparency, as a PNG data URL. */
+  function logoDataUrl(): string {
+    const image = new PNG({ width: 48, height: 48 });
+    for (let y = 0; y < 48; y += 1) {
+      for (let x = 0; x < 48; x += 1) {
+        const at = (y * 48 + x) * 4;
+        const inside = (x - 23.5) ** 2 + (y - 23.5) ** 2 < 24 ** 2;
+        image.data.set(inside ? [220, 20, 60, 255] : [0, 0, 0, 0], at);
+      }
+    }
+    return `data:image/png;base64,${PNG.sync.write(image).toString("base64")}`;
+  }
+
+  test("a centre logo: the PNG shows it (red pixels in the middle, ecc raised to H) and still scans back to the short URL", async () => {
+    const logo = encodeURIComponent(logoDataUrl());
+    const plain = Buffer.from(await (await png("/v1/links/qr-target/qr?format=png&size=400&ecc=H", owner.key)).arrayBuffer());
+    const response = await png(`/v1/links/qr-target/qr?format=png&size=400&ecc=L&logo=${logo}`, owner.key);
+    assert.equal(response.status, 200);
+    const withLogo = Buffer.from(await response.arrayBuffer());
+    assert.equal(decodeQrPng(withLogo), shortUrl);
+    assert.notDeepEqual(withLogo, plain);
+    const image = PNG.sync.read(withLogo);
+    const centre = ((image.height >> 1) * image.width + (image.width >> 1)) * 4;
+    assert.deepEqual([...image.data.subarray(centre, centre + 3)], [220, 20, 60], "the logo's red at the centre");
+    // ecc=L was raised to H: the code has H's module count (its width), not L's.
+    const low = Buffer.from(await (await png("/v1/links/qr-target/qr?format=png&size=400&ecc=L", owner.key)).arrayBuffer());
+    assert.notEqual(low.readUInt32BE(16), plain.readUInt32BE(16));
+    assert.equal(withLogo.readUInt32BE(16), plain.readUInt32BE(16));
+  });
+
+  test("a centre logo in the SVG: an <image> of the data URL over a background square", async () => {
+    const logo = logoDataUrl();
+    const response = await api(server, "GET", `/v1/links/qr-target/qr?bg=%23fafafa&logo=${encodeURIComponent(logo)}`, { key: owner.key });
+    assert.equal(response.status, 200);
+    assert.ok(response.text.includes(`<image href="${logo}"`));
+    assert.match(response.text, /<rect x="[\d.]+" y="[\d.]+" width="\d+" height="\d+" fill="#fafafa"\/><image /);
+  });
+
   test("the short URL works as the identifier too", async () => {
     const response = await api(server, "GET", `/v1/links/${encodeURIComponent(shortUrl)}/qr`, { key: owner.key });
     assert.equal(response.status, 200);
@@ -60,6 +99,10 @@ describe("GET /v1/links/{identifier}/qr", () => {
       ["fg=red", "fg"],
       ["bg=%23zzzzzz", "bg"],
       ["ecc=X", "ecc"],
+      ["logo=https%3A%2F%2Fexample.com%2Flogo.png", "logo"],
+      ["logo=data%3Aimage%2Fgif%3Bbase64%2CR0lGOD", "logo"],
+      [`logo=${encodeURIComponent(`data:image/png;base64,${"A".repeat(9000)}`)}`, "logo"],
+      [`format=png&logo=${encodeURIComponent("data:image/png;base64,bm90IGFuIGltYWdl")}`, "logo"],
     ] as const) {
       const response = await api(server, "GET", `/v1/links/qr-target/qr?${query}`, { key: owner.key });
       assert.equal(response.status, 400, query);

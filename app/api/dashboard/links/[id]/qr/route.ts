@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { linkQrCode, qrResponse } from "@/lib/links/link-qr";
-import { QrQuery } from "@/lib/qr/qr-query";
+import { QrBody, QrQuery } from "@/lib/qr/qr-query";
 import { parseOrThrow } from "@/lib/validation/parse";
 
 /** Preview (inline) and download (?download=1) of a QR code of the selected workspace, viewers included. */
@@ -9,3 +9,8 @@ export const GET = dashboardRoute({}, async ({ db, workspace, params, request })
   const { download, ...rest } = search;
   return qrResponse(await linkQrCode(db, workspace.ownerId, params.id, parseOrThrow(QrQuery, rest)), download === "1");
 });
+
+/** A download with a centre logo: the logo file is too large for a URL, so it comes in the body. Reads only. */
+export const POST = dashboardRoute({ body: QrBody }, async ({ db, workspace, params, body }) =>
+  qrResponse(await linkQrCode(db, workspace.ownerId, params.id, body), true),
+);
