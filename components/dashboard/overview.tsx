@@ -55,7 +55,8 @@ export function Overview({ name, teamOwnerEmail = null, counts, report, limits, 
           </CardBody>
           <CardFooter>
             <span>{keyLimits.apiAccess ? `API: ${keyLimits.hourly.toLocaleString("en-US")} requests/hour per key` : "No API access on your plan"}</span>
-            <Link href="/account">Details</Link>
+            {/* The plan is the owner's: a member's own Account page would show another plan. */}
+            {teamOwnerEmail ? <Link href="/links">Workspace links</Link> : <Link href="/account">Plan details</Link>}
           </CardFooter>
         </Card>
         <Card labelledBy="get-started">

@@ -132,7 +132,8 @@ export function createBody(state: LinkFormState) {
 /** The fields only PUT takes; sent after a create when any is filled in. */
 export function extrasBody(state: LinkFormState) {
   const body: Record<string, unknown> = {};
-  if (state.seoImage) body.seo = { image: state.seoImage.trim() };
+  const seo = seoObject(state);
+  if (Object.keys(seo).length) body.seo = seo;
   if (state.googleTagId) body.googleTags = { measurementId: state.googleTagId.trim() };
   if (state.metaPixelId) body.metaPixel = { pixelId: state.metaPixelId.trim() };
   if (state.alternateBackUrl) body.alternateBackUrl = state.alternateBackUrl;
@@ -140,8 +141,8 @@ export function extrasBody(state: LinkFormState) {
 }
 
 /**
- * PUT body for an edit. seo goes in its own call: PUT ignores it beside title or description, and
- * its title/description would overwrite the link's, so the form only edits the preview image.
+ * PUT body for an edit. seo goes in its own call (seoBody): PUT ignores it beside title or
+ * description.
  */
 export function updateBody(state: LinkFormState) {
   return {
@@ -158,8 +159,26 @@ export function updateBody(state: LinkFormState) {
   };
 }
 
-export function seoBody(state: LinkFormState) {
-  return { seo: { image: state.seoImage.trim() } };
+/**
+ * The link's seo object as the form sees it. The link's title and description are its SEO title
+ * and description (API.md), but a link-preview fetcher is shown seo.title/seo.description first
+ * when set, so they are written there too; a PUT of seo alone also sets the link's title and
+ * description from it, so the two never disagree. Empty values are left out.
+ */
+export function seoObject(state: LinkFormState): Record<string, string> {
+  const seo: Record<string, string> = {};
+  if (state.title.trim()) seo.title = state.title;
+  if (state.description.trim()) seo.description = state.description;
+  if (state.seoImage.trim()) seo.image = state.seoImage.trim();
+  return seo;
+}
+
+/** The seo PUT of an edit, or null when the stored seo object already says the same. */
+export function seoBody(state: LinkFormState, stored: unknown): { seo: Record<string, string> } | null {
+  const seo = seoObject(state);
+  const before = obj(stored);
+  const same = ["title", "description", "image"].every((key) => str(before[key]) === (seo[key] ?? ""));
+  return same ? null : { seo };
 }
 
 /** Plain-string 400s of POST /v1/links name no field; these are the slug's. */

@@ -48,8 +48,9 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
     const path = `/api/dashboard/links/${encodeURIComponent(id)}`;
     const updated = await send("PUT", path, updateBody(state));
     if (!updated.ok) return fail(updated.error);
-    if (state.seoImage !== initialState(link, choices.defaultDomain).seoImage) {
-      const seo = await send("PUT", path, seoBody(state));
+    const seoChange = seoBody(state, link?.seo);
+    if (seoChange) {
+      const seo = await send("PUT", path, seoChange);
       if (!seo.ok) return fail(seo.error);
     }
     if ((link?.groupId ?? "") !== state.groupId) {
@@ -106,14 +107,6 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
               {errorOf("domain") ? <p className="field-error" role="alert">{errorOf("domain")}</p> : <p className="field-hint" id="link-domain-hint">{editing ? "Fixed once the link exists." : "Your default domain is preselected."}</p>}
             </div>
             <TextField id="link-slug" label="Slug" value={state.slug} onChange={(slug) => set({ slug })} error={errorOf("slug")} hint={editing ? "Fixed once the link exists." : "3–50 letters, digits, - or _. Left empty on a custom domain, one is generated."} disabled={disabled || editing} />
-            <TextField id="link-title" label="Title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} disabled={disabled} />
-            <div className="field form-grid-wide">
-              <label className="field-label" htmlFor="link-description">
-                Description
-              </label>
-              <textarea id="link-description" className="input textarea" rows={2} value={state.description} disabled={disabled} onChange={(event) => set({ description: event.target.value })} />
-              {errorOf("description") ? <p className="field-error" role="alert">{errorOf("description")}</p> : null}
-            </div>
             <TextField id="link-tags" label="Tags" value={state.tags} onChange={(tags) => set({ tags })} error={errorOf("tags")} hint="Comma-separated" disabled={disabled} />
             <div className="field">
               <label className="field-label" htmlFor="link-group">
@@ -165,11 +158,44 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
         </CardBody>
       </Card>
 
-      <Card labelledBy="link-tracking">
-        <CardHeader id="link-tracking" title="Previews and tracking" description="Link previews use the title and description above, and this image." />
+      <Card labelledBy="link-seo">
+        <CardHeader id="link-seo" title="SEO and link previews" description="What Slack, WhatsApp, X, Facebook and search engines show when the short URL is shared. The title also names the link in this dashboard." />
         <CardBody>
           <div className="form-grid">
-            <TextField id="link-seo-image" label="SEO preview image URL" type="url" value={state.seoImage} onChange={(seoImage) => set({ seoImage })} error={errorOf("seo")} placeholder="https://" disabled={disabled} />
+            <TextField id="link-title" label="SEO title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} hint="Up to 500 characters." disabled={disabled} />
+            <TextField id="link-seo-image" label="SEO preview image URL" type="url" value={state.seoImage} onChange={(seoImage) => set({ seoImage })} error={errorOf("seo")} hint="An https:// image, ideally 1200×630." placeholder="https://" disabled={disabled} />
+            <div className="field form-grid-wide">
+              <label className="field-label" htmlFor="link-description">
+                SEO description
+              </label>
+              <textarea
+                id="link-description"
+                className="input textarea"
+                rows={3}
+                value={state.description}
+                disabled={disabled}
+                aria-invalid={errorOf("description") ? true : undefined}
+                aria-describedby={errorOf("description") ? "link-description-error" : "link-description-hint"}
+                onChange={(event) => set({ description: event.target.value })}
+              />
+              {errorOf("description") ? (
+                <p className="field-error" id="link-description-error" role="alert">
+                  {errorOf("description")}
+                </p>
+              ) : (
+                <p className="field-hint" id="link-description-hint">
+                  Up to 2,000 characters; previews show the first 150 or so.
+                </p>
+              )}
+            </div>
+          </div>
+        </CardBody>
+      </Card>
+
+      <Card labelledBy="link-tracking">
+        <CardHeader id="link-tracking" title="Tracking and back URL" description="Tags that run on the page visitors pass through, and where they go when the destination is unavailable." />
+        <CardBody>
+          <div className="form-grid">
             <TextField id="link-google-tag" label="Google tag ID" value={state.googleTagId} onChange={(googleTagId) => set({ googleTagId })} error={errorOf("googleTags")} placeholder="G-XXXXXXX" disabled={disabled} />
             <TextField id="link-meta-pixel" label="Meta pixel ID" value={state.metaPixelId} onChange={(metaPixelId) => set({ metaPixelId })} error={errorOf("metaPixel")} disabled={disabled} />
             <TextField id="link-back-url" label="Alternate back URL" type="url" value={state.alternateBackUrl} onChange={(alternateBackUrl) => set({ alternateBackUrl })} error={errorOf("alternateBackUrl")} hint="Where visitors go back to when the destination is unavailable." placeholder="https://" disabled={disabled} />

@@ -6,7 +6,7 @@ import { api, addKey } from "../helpers/api";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
-import { PRIMARY, visit } from "../helpers/visit";
+import { agent, PRIMARY, visit } from "../helpers/visit";
 
 // The links area in Chromium: a link made in the form with a geo and a language rule answers
 // visitors by those rules; it is edited and switched off; three links are deactivated at once;
@@ -18,6 +18,11 @@ const PASSWORD = "correct horse battery";
 const OWNER = "lena-owner@example.test";
 const EDITOR = "eddie-editor@example.test";
 const VIEWER = "vera-viewer@example.test";
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+];
 
 let server: HopServer;
 let ownerKey: string;
@@ -65,7 +70,7 @@ test("a link made in the form follows its geo and language rules on a visit; edi
   await expect(page.locator("#link-url-error")).toBeVisible();
 
   await page.getByLabel("Destination").fill("https://example.com/main");
-  await page.getByLabel("Title", { exact: true }).fill("Rules demo");
+  await page.getByLabel("SEO title").fill("Rules demo");
   await page.getByRole("button", { name: "Add geo rule" }).click();
   await page.getByLabel("Countries").fill("DE, Austria");
   await page.locator("#geo-0-redirect").fill("https://example.com/dach");
@@ -82,9 +87,27 @@ test("a link made in the form follows its geo and language rules on a visit; edi
   expect(await where({ "cf-ipcountry": "US", "accept-language": "en-US" })).toBe("https://example.com/main");
 
   await page.getByLabel("Destination").fill("https://example.com/changed");
+  // SEO fields: the API's own message next to the field, then saved and shown to a link-preview fetcher.
+  await page.getByLabel("SEO description").fill("x".repeat(2001));
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("#link-description-error")).toContainText("2000");
+  await page.getByLabel("SEO title").fill("Rules for DACH & French visitors");
+  await page.getByLabel("SEO description").fill("One link, three destinations <by country and language>.");
+  await page.getByLabel("SEO preview image URL").fill("https://example.com/card.png");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Link saved")).toBeVisible();
   await expect.poll(async () => where({ "cf-ipcountry": "US" })).toBe("https://example.com/changed");
+  const stored = (await api(server, "GET", "/v1/links/rules-e2e", { key: ownerKey })).body.data;
+  expect([stored.title, stored.description, stored.seo]).toEqual([
+    "Rules for DACH & French visitors",
+    "One link, three destinations <by country and language>.",
+    { title: "Rules for DACH & French visitors", description: "One link, three destinations <by country and language>.", image: "https://example.com/card.png" },
+  ]);
+  const preview = await visit(server, PRIMARY, "/rules-e2e", { userAgent: agent({ category: "preview" }) });
+  expect(preview.status).toBe(200);
+  expect(preview.body).toContain('<meta property="og:title" content="Rules for DACH &amp; French visitors">');
+  expect(preview.body).toContain('<meta property="og:description" content="One link, three destinations &lt;by country and language&gt;.">');
+  expect(preview.body).toContain('<meta property="og:image" content="https://example.com/card.png">');
 
   await page.goto(`${server.url}/links?search=rules-e2e`);
   await hydrated(page);
@@ -119,12 +142,23 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
   const shortUrl = (await api(server, "GET", "/v1/links/rules-e2e", { key: ownerKey })).body.data.url;
   await expect(page.getByRole("img", { name: `QR code for ${shortUrl}` })).toBeVisible();
   await page.getByLabel("Error correction").selectOption("H");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PNG" }).click()]);
-  const file = await download.path();
   const { readFileSync } = await import("node:fs");
-  expect(decodeQrPng(readFileSync(file!))).toBe(shortUrl);
-  const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);
-  expect(readFileSync((await svg.path())!, "utf8")).toMatch(/^<svg /);
+  const downloaded = async (name: "Download PNG" | "Download SVG") => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name }).click()]);
+    return readFileSync((await download.path())!);
+  };
+  const plain = await downloaded("Download PNG");
+  expect(decodeQrPng(plain)).toBe(shortUrl);
+  expect((await downloaded("Download SVG")).toString("utf8")).toMatch(/^<svg /);
+
+  // A centre logo goes into both downloads; the PNG with it still scans.
+  const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#dc143c"/></svg>';
+  await page.getByLabel("Centre logo (optional)").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(logoSvg) });
+  await expect(page.getByLabel("Error correction")).toHaveValue("H");
+  const withLogo = await downloaded("Download PNG");
+  expect(withLogo.equals(plain)).toBe(false);
+  expect(decodeQrPng(withLogo)).toBe(shortUrl);
+  expect((await downloaded("Download SVG")).toString("utf8")).toContain('<image href="data:image/svg+xml;base64,');
   await page.context().close();
 });
 
@@ -187,6 +221,27 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
   await hydrated(editor);
   await expect(editor.getByRole("status").filter({ hasText: `workspace of ${OWNER}` })).toBeVisible();
   await expect(editor.getByLabel("Switch workspace")).toBeVisible();
+  // The plan shown is the owner's: its card leads to the workspace's links, not to the editor's own account.
+  const planCard = editor.getByRole("region", { name: "Plan usage" });
+  await expect(planCard.locator('a[href="/account"]')).toHaveCount(0);
+  await planCard.getByRole("link", { name: "Workspace links" }).click();
+  await expect(editor).toHaveURL(/\/links$/);
+  await expect(editor.getByText("by-editor").first()).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    await editor.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const [pathname, name] of [
+      ["/", "overview-editor-workspace"],
+      ["/domains", "domains-editor-workspace"],
+    ]) {
+      await editor.goto(`${server.url}${pathname}`);
+      await hydrated(editor);
+      await editor.waitForLoadState("networkidle");
+      const scrollWidth = await editor.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${pathname} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      await editor.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
+      await noSeriousAxe(editor, `editor's ${pathname} at ${viewport.name}`);
+    }
+  }
   await editor.context().close();
 
   const viewer = await signedIn(browser, VIEWER);
@@ -212,11 +267,6 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
   expect((await api(server, "GET", "/v1/links/by-editor", { key: ownerKey })).body.data.isActive).toBe(true);
   await viewer.context().close();
 });
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 390, height: 844 },
-];
 
 for (const viewport of VIEWPORTS) {
   test(`links pages at ${viewport.width}×${viewport.height}: screenshot, no sideways scroll, no serious axe violation`, async ({ browser }) => {
