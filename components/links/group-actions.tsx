@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { ConfirmAction } from "../ui/confirm-action";
 import { Dialog } from "../ui/dialog";
 import { Field, Input } from "../ui/field";
 import { send } from "../ui/request";
@@ -40,10 +40,10 @@ export function CreateGroup() {
   );
 }
 
-/** Rename in a dialog; delete says how many links it will ungroup, then how many it did. */
+/** Rename in a dialog; delete (ConfirmAction) says how many links it will ungroup, then how many it did. */
 export function GroupActions({ id, name, linkCount }: { id: string; name: string; linkCount: number }) {
   const router = useRouter();
-  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"rename" | null>(null);
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -56,9 +56,6 @@ export function GroupActions({ id, name, linkCount }: { id: string; name: string
     <div className="inline-actions">
       <Button size="sm" variant="secondary" onClick={() => setDialog("rename")} aria-label={`Rename ${name}`}>
         Rename
-      </Button>
-      <Button size="sm" variant="danger-outline" onClick={() => setDialog("delete")} aria-label={`Delete ${name}`}>
-        Delete
       </Button>
       <Dialog id={`rename-${id}`} open={dialog === "rename"} onClose={close} title={`Rename “${name}”`}>
         <form
@@ -88,37 +85,18 @@ export function GroupActions({ id, name, linkCount }: { id: string; name: string
           </div>
         </form>
       </Dialog>
-      <Dialog
+      <ConfirmAction<{ linksUngrouped: number }>
         id={`delete-${id}`}
-        open={dialog === "delete"}
-        onClose={close}
+        method="DELETE"
+        url={url}
+        label="Delete"
+        ariaLabel={`Delete ${name}`}
         title={`Delete “${name}”?`}
         description={linkCount ? `Its ${linkCount} link${linkCount === 1 ? "" : "s"} stay and become ungrouped.` : "It holds no links."}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                const result = await send<{ linksUngrouped: number }>("DELETE", url);
-                setBusy(false);
-                if (!result.ok) return setError(result.error.message);
-                close();
-                toast(`Group deleted; ${result.data.linksUngrouped} link${result.data.linksUngrouped === 1 ? " was" : "s were"} ungrouped`);
-                router.refresh();
-              }}
-            >
-              Delete group
-            </Button>
-          </>
-        }
-      >
-        {error ? <Alert tone="danger">{error}</Alert> : null}
-      </Dialog>
+        confirmLabel="Delete group"
+        busyLabel="Deleting…"
+        done={({ linksUngrouped }) => `Group deleted; ${linksUngrouped} link${linksUngrouped === 1 ? " was" : "s were"} ungrouped`}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -9,22 +9,28 @@ import { send } from "./request";
 import { toast } from "./toast";
 
 // A button that asks before it changes something: the dialog sends one request, shows the use
-// case's own error in place, or closes with a toast and refreshes the page's data (or, when the
-// page itself is gone, goes to `then`).
-export function ConfirmAction(props: {
+// case's own error in place, or closes with a toast (a fixed text, or one made from the answer,
+// e.g. how many links were ungrouped) and refreshes the page's data (or, when the page itself is
+// gone, goes to `then`).
+export function ConfirmAction<TAnswer = unknown>(props: {
   id: string;
   method: "POST" | "DELETE";
   url: string;
+  /** A JSON body, for routes that name their item in the body rather than the path. */
+  body?: unknown;
   label: string;
   ariaLabel?: string;
   title: string;
   description: string;
   confirmLabel?: string;
   busyLabel?: string;
-  done: string;
+  done: string | ((answer: TAnswer) => string);
   variant?: "danger-outline" | "secondary";
   size?: "sm" | "md";
   then?: string;
+  disabled?: boolean;
+  /** Shown in the dialog above any error, e.g. why the request will be refused. */
+  children?: ReactNode;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -33,7 +39,16 @@ export function ConfirmAction(props: {
   const confirmLabel = props.confirmLabel ?? props.label;
   return (
     <>
-      <Button variant={props.variant ?? "danger-outline"} size={props.size ?? "sm"} onClick={() => setOpen(true)} aria-label={props.ariaLabel}>
+      <Button
+        variant={props.variant ?? "danger-outline"}
+        size={props.size ?? "sm"}
+        disabled={props.disabled}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        aria-label={props.ariaLabel}
+      >
         {props.label}
       </Button>
       <Dialog
@@ -52,11 +67,12 @@ export function ConfirmAction(props: {
               disabled={busy}
               onClick={async () => {
                 setBusy(true);
-                const result = await send(props.method, props.url);
+                setError(null);
+                const result = await send<TAnswer>(props.method, props.url, props.body);
                 setBusy(false);
                 if (!result.ok) return setError(result.error.message);
                 setOpen(false);
-                toast(props.done);
+                toast(typeof props.done === "string" ? props.done : props.done(result.data));
                 if (props.then) router.push(props.then);
                 router.refresh();
               }}
@@ -66,6 +82,7 @@ export function ConfirmAction(props: {
           </>
         }
       >
+        {props.children}
         {error ? <Alert tone="danger">{error}</Alert> : null}
       </Dialog>
     </>

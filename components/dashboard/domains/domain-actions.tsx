@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmAction } from "../../ui/confirm-action";
 import { send } from "../../ui/request";
 import { toast } from "../../ui/toast";
 import { describeDnsStatus, type VerifyAnswer } from "./dns-status";
@@ -24,11 +24,9 @@ const plural = (count: number, word: string) => `${count.toLocaleString("en-US")
 /** Verify now (with what DNS showed, in words), default on/off, and delete after a confirmation. */
 export function DomainActions(props: DomainActionsProps) {
   const router = useRouter();
-  const [busy, setBusy] = useState<"verify" | "default" | "delete" | null>(null);
+  const [busy, setBusy] = useState<"verify" | "default" | null>(null);
   const [answer, setAnswer] = useState<VerifyAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const path = `/api/dashboard/domains/${encodeURIComponent(props.domain)}`;
   const status = answer ? describeDnsStatus(answer, props.recordType) : null;
 
@@ -67,9 +65,25 @@ export function DomainActions(props: DomainActionsProps) {
         >
           {props.isDefault ? "Remove as default" : "Set as default"}
         </Button>
-        <Button variant="danger-outline" size="sm" disabled={busy !== null || props.readOnly} onClick={() => setConfirming(true)} aria-label={`Delete ${props.domain}`}>
-          Delete
-        </Button>
+        <ConfirmAction<{ message: string }>
+          id={`delete-${props.domain.replace(/[^a-z0-9]/g, "-")}`}
+          method="DELETE"
+          url={path}
+          label="Delete"
+          ariaLabel={`Delete ${props.domain}`}
+          disabled={busy !== null || props.readOnly}
+          title={`Delete ${props.domain}?`}
+          description={
+            props.linkCount > 0
+              ? `${plural(props.linkCount, "link")} on ${props.domain} will move to ${props.primaryDomain}; their short URLs change. Analytics are kept.`
+              : `No links use ${props.domain}; nothing moves.`
+          }
+          confirmLabel={props.linkCount > 0 ? `Delete and move ${plural(props.linkCount, "link")}` : "Delete domain"}
+          busyLabel="Deleting…"
+          done={({ message }) => message}
+        >
+          {props.isDefault ? <Alert tone="warning">This is the default domain: remove it as default first.</Alert> : null}
+        </ConfirmAction>
       </div>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {status ? (
@@ -77,43 +91,6 @@ export function DomainActions(props: DomainActionsProps) {
           <strong>{status.title}.</strong> {status.detail}
         </div>
       ) : null}
-      <Dialog
-        id={`delete-${props.domain.replace(/[^a-z0-9]/g, "-")}`}
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={`Delete ${props.domain}?`}
-        description={
-          props.linkCount > 0
-            ? `${plural(props.linkCount, "link")} on ${props.domain} will move to ${props.primaryDomain}; their short URLs change. Analytics are kept.`
-            : `No links use ${props.domain}; nothing moves.`
-        }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy !== null}
-              onClick={async () => {
-                setBusy("delete");
-                setDeleteError(null);
-                const result = await send<{ message: string }>("DELETE", path);
-                setBusy(null);
-                if (!result.ok) return setDeleteError(result.error.message);
-                setConfirming(false);
-                toast(result.data.message);
-                router.refresh();
-              }}
-            >
-              {busy === "delete" ? "Deleting…" : props.linkCount > 0 ? `Delete and move ${plural(props.linkCount, "link")}` : "Delete domain"}
-            </Button>
-          </>
-        }
-      >
-        {props.isDefault ? <Alert tone="warning">This is the default domain: remove it as default first.</Alert> : null}
-        {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
-      </Dialog>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
+import { ConfirmAction } from "../../ui/confirm-action";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input, Select } from "../../ui/field";
 import { send } from "../../ui/request";
@@ -22,7 +23,7 @@ export function WebsiteActions({ id, label, isActive, domains, readOnly }: Websi
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<"duplicate" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"duplicate" | null>(null);
   const [dialogError, setDialogError] = useState<{ message: string; field?: string } | null>(null);
   const safeId = id.replace(/[^A-Za-z0-9]/g, "-");
   const close = () => {
@@ -54,9 +55,20 @@ export function WebsiteActions({ id, label, isActive, domains, readOnly }: Websi
       <Button variant="secondary" size="sm" disabled={readOnly} aria-label={`Duplicate ${label}`} onClick={() => setDialog("duplicate")}>
         Duplicate
       </Button>
-      <Button variant="danger-outline" size="sm" disabled={readOnly} aria-label={`Delete ${label}`} onClick={() => setDialog("delete")}>
-        Delete
-      </Button>
+      <ConfirmAction
+        id={`delete-${safeId}`}
+        method="DELETE"
+        url="/api/dashboard/websites"
+        body={{ id }}
+        label="Delete"
+        ariaLabel={`Delete ${label}`}
+        disabled={readOnly}
+        title={`Delete ${label}?`}
+        description="The page stops answering at once, and its contact submissions are deleted with it."
+        confirmLabel="Delete page"
+        busyLabel="Deleting…"
+        done="Page deleted"
+      />
       {error ? <p className="field-error" role="alert">{error}</p> : null}
       <Dialog
         id={`duplicate-${safeId}`}
@@ -109,33 +121,6 @@ export function WebsiteActions({ id, label, isActive, domains, readOnly }: Websi
             <Input id={`duplicate-slug-${safeId}`} autoComplete="off" spellCheck={false} hint />
           </Field>
         </form>
-      </Dialog>
-      <Dialog
-        id={`delete-${safeId}`}
-        open={dialog === "delete"}
-        onClose={close}
-        title={`Delete ${label}?`}
-        description="The page stops answering at once, and its contact submissions are deleted with it."
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={async () => {
-                const failure = await act("DELETE", "/api/dashboard/websites", { id }, () => "Page deleted");
-                if (failure) setDialogError(failure);
-                else close();
-              }}
-            >
-              {busy ? "Deleting…" : "Delete page"}
-            </Button>
-          </>
-        }
-      >
-        {dialogError ? <Alert tone="danger">{dialogError.message}</Alert> : null}
       </Dialog>
     </div>
   );
