@@ -25,17 +25,39 @@ export default async function DomainsPage() {
   const fallback = domains.find((d) => d.isDefault)?.domain ?? primaryDomain;
   return (
     <div className="page-stack">
-      <PageHeader title="Domains" description={<>Your own domains for links and pages. New links use the default domain, now <strong>{fallback}</strong>.</>} />
-      <Card labelledBy="connect-domain">
-        <CardHeader id="connect-domain" title="Connect a domain" description="You will get one DNS record to create at your DNS provider." />
-        <CardBody>
-          <ConnectDomainForm readOnly={readOnly} />
-        </CardBody>
-      </Card>
+      <PageHeader
+        title="Domains"
+        description={
+          readOnly ? (
+            <>The domains of {workspace.ownerEmail}&apos;s workspace. New links use its default domain, now <strong>{fallback}</strong>.</>
+          ) : (
+            <>Your own domains for links and pages. New links use the default domain, now <strong>{fallback}</strong>.</>
+          )
+        }
+      />
+      {readOnly ? (
+        // A member's view by design, not an error: the API gives team members no way to an owner's domains.
+        <Card labelledBy="owner-domains">
+          <CardHeader
+            id="owner-domains"
+            title="Only the workspace owner manages domains"
+            description={`${workspace.ownerEmail} connects, verifies and removes them. You can use them for new links and copy their DNS records.`}
+          />
+        </Card>
+      ) : (
+        <Card labelledBy="connect-domain">
+          <CardHeader id="connect-domain" title="Connect a domain" description="You will get one DNS record to create at your DNS provider." />
+          <CardBody>
+            <ConnectDomainForm />
+          </CardBody>
+        </Card>
+      )}
       {domains.length === 0 ? (
         <Card>
-          <EmptyState icon={<GlobeIcon />} title="No domains yet">
-            Links and pages live on {primaryDomain} until you connect a domain of your own.
+          <EmptyState icon={<GlobeIcon />} title={readOnly ? "No domains in this workspace" : "No domains yet"}>
+            {readOnly
+              ? `Links and pages live on ${primaryDomain} until the owner connects a domain.`
+              : `Links and pages live on ${primaryDomain} until you connect a domain of your own.`}
           </EmptyState>
         </Card>
       ) : (

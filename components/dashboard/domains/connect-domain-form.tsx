@@ -2,15 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { PlusIcon } from "../../ui/icons";
 import { send } from "../../ui/request";
 import { toast } from "../../ui/toast";
 
-/** Domain name (and "make it the default") → the claim; the page then shows the record to create. readOnly: not the workspace owner. */
-export function ConnectDomainForm({ readOnly }: { readOnly: boolean }) {
+/** Domain name (and "make it the default") → the claim; the page then shows the record to create. Shown to the workspace owner only. */
+export function ConnectDomainForm() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,17 +32,16 @@ export function ConnectDomainForm({ readOnly }: { readOnly: boolean }) {
       }}
     >
       <Field id="new-domain" label="Domain" hint="A domain or subdomain you own, e.g. links.example.com." error={error ?? undefined}>
-        <Input id="new-domain" placeholder="links.example.com" autoComplete="off" spellCheck={false} required disabled={readOnly} hint error={error ?? undefined} />
+        <Input id="new-domain" placeholder="links.example.com" autoComplete="off" spellCheck={false} required hint error={error ?? undefined} />
       </Field>
       <label className="checkbox">
-        <input type="checkbox" name="new-domain-default" disabled={readOnly} /> Use it as the default domain for new links
+        <input type="checkbox" name="new-domain-default" /> Use it as the default domain for new links
       </label>
       <div>
-        <Button type="submit" disabled={busy || readOnly}>
+        <Button type="submit" disabled={busy}>
           <PlusIcon /> {busy ? "Connecting…" : "Connect domain"}
         </Button>
       </div>
-      {readOnly ? <Alert>Only the workspace owner manages domains: you can see them and copy their DNS records, not change them.</Alert> : null}
     </form>
   );
 }
