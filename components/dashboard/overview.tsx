@@ -25,7 +25,8 @@ export function Overview({ name, teamOwnerEmail = null, counts, report, limits, 
     { href: "/links", label: "Links", value: counts.links, icon: LinkIcon },
     { href: "/websites", label: "Websites", value: counts.websites, icon: LayoutIcon },
     { href: "/domains", label: "Domains", value: counts.domains, icon: GlobeIcon },
-    { href: "/keys", label: "API keys", value: counts.keys, icon: KeyIcon },
+    // Keys are always the signed-in account's own, also in a team's workspace.
+    { href: "/keys", label: teamOwnerEmail ? "Your API keys" : "API keys", value: counts.keys, icon: KeyIcon },
   ];
   return (
     <div className="page-stack">

@@ -37,13 +37,22 @@ export default async function DomainsPage() {
       />
       {readOnly ? (
         // A member's view by design, not an error: the API gives team members no way to an owner's domains.
-        <Card labelledBy="owner-domains">
-          <CardHeader
-            id="owner-domains"
-            title="Only the workspace owner manages domains"
-            description={`${workspace.ownerEmail} connects, verifies and removes them. You can use them for new links and copy their DNS records.`}
-          />
-        </Card>
+        domains.length === 0 ? (
+          <Card>
+            <EmptyState icon={<GlobeIcon />} title="Only the workspace owner manages domains">
+              {workspace.ownerEmail} connects and verifies this workspace&apos;s domains. It has none yet, so links and pages live on {primaryDomain}.
+            </EmptyState>
+          </Card>
+        ) : (
+          <Card labelledBy="owner-domains">
+            <CardHeader id="owner-domains" title="Only the workspace owner manages domains" />
+            <CardBody>
+              <p className="card-description">
+                {workspace.ownerEmail} connects, verifies and removes them. You can use them for new links and copy their DNS records.
+              </p>
+            </CardBody>
+          </Card>
+        )
       ) : (
         <Card labelledBy="connect-domain">
           <CardHeader id="connect-domain" title="Connect a domain" description="You will get one DNS record to create at your DNS provider." />
@@ -53,13 +62,13 @@ export default async function DomainsPage() {
         </Card>
       )}
       {domains.length === 0 ? (
-        <Card>
-          <EmptyState icon={<GlobeIcon />} title={readOnly ? "No domains in this workspace" : "No domains yet"}>
-            {readOnly
-              ? `Links and pages live on ${primaryDomain} until the owner connects a domain.`
-              : `Links and pages live on ${primaryDomain} until you connect a domain of your own.`}
-          </EmptyState>
-        </Card>
+        readOnly ? null : (
+          <Card>
+            <EmptyState icon={<GlobeIcon />} title="No domains yet">
+              Links and pages live on {primaryDomain} until you connect a domain of your own.
+            </EmptyState>
+          </Card>
+        )
       ) : (
         domains.map((domain) => <DomainCard key={domain.id} domain={domain} linkCount={counts.get(domain.domain) ?? 0} primaryDomain={primaryDomain} readOnly={readOnly} />)
       )}

@@ -27,7 +27,7 @@ export default async function GroupsPage() {
     <div className="page-stack">
       <PageHeader title="Groups and geo presets" description={<>Organise links into groups; save country lists to reuse in geo rules. <Link href="/links">Back to links</Link></>} />
       <Card labelledBy="groups">
-        <CardHeader id="groups" title="Groups" description={`${groups.length} group${groups.length === 1 ? "" : "s"}`} />
+        <CardHeader id="groups" title="Groups" description={groups.length ? `${groups.length} group${groups.length === 1 ? "" : "s"}. A group's name opens its links.` : "Put related links together, then filter the links table by group."} />
         <CardBody>{ro ? <p className="field-hint">Your team role (viewer) can look, not change.</p> : <CreateGroup />}</CardBody>
         <CardBody flush>
           {groups.length === 0 ? (
