@@ -88,7 +88,7 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
         </p>
       ) : null}
       <Card labelledBy="link-basics">
-        <CardHeader id="link-basics" title="Link" description="Where it goes and what it is called." />
+        <CardHeader id="link-basics" title="Link" description="Where it goes, its short address, tags and group. Its title is under SEO and link previews." />
         <CardBody>
           <div className="form-grid">
             <TextField id="link-url" label="Destination" type="url" value={state.url} onChange={(url) => set({ url })} error={errorOf("url")} placeholder="https://example.com/page" disabled={disabled} />
