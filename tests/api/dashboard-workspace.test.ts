@@ -111,8 +111,8 @@ describe("dashboard workspaces", () => {
     assert.equal(connect.status, 403);
     assert.match(connect.body.error.message, /owner/);
     const page = await (await fetch(`${server.url}/domains`, { headers: { cookie: editorCookie } })).text();
-    assert.match(page, /Only the workspace owner manages domains/, "the page says why its controls are off");
-    assert.match(page, /<button[^>]*type="submit"[^>]*disabled=""[^>]*>.*?Connect domain/s, "the connect button is disabled for an editor");
+    assert.match(page, /Only the workspace owner manages domains/, "the page says the domains are the owner's");
+    assert.doesNotMatch(page, /Connect domain/, "an editor gets no connect form");
     const asViewer = dashboard(server, (await choose(server, await signIn(server, viewer.email), owner.id)).cookie);
     const status = await asViewer("PATCH", "/api/dashboard/websites/status", { id: "anything", setActive: false });
     assert.equal(status.status, 403);
