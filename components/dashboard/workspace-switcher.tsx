@@ -11,7 +11,8 @@ export interface WorkspaceOption {
   role: string;
 }
 
-const ROLE_NOTE: Record<string, string> = { owner: "", admin: " · admin", editor: " · editor", viewer: " · read-only" };
+// The role goes under the select, not into its options: a long e-mail would cut it off there.
+const ROLE_NOTE: Record<string, string> = { owner: "Your own workspace", admin: "Team workspace · admin", editor: "Team workspace · editor", viewer: "Team workspace · read-only" };
 
 /** Shown only to team members: the own account or a team owner's workspace. */
 export function WorkspaceSwitcher({ options, current }: { options: WorkspaceOption[]; current: string }) {
@@ -27,6 +28,7 @@ export function WorkspaceSwitcher({ options, current }: { options: WorkspaceOpti
       <select
         id="workspace-select"
         className="select select-sm"
+        title={options.find((option) => option.ownerId === value)?.label}
         value={value}
         disabled={busy}
         onChange={async (event) => {
@@ -46,10 +48,10 @@ export function WorkspaceSwitcher({ options, current }: { options: WorkspaceOpti
         {options.map((option) => (
           <option key={option.ownerId} value={option.ownerId}>
             {option.label}
-            {ROLE_NOTE[option.role] ?? ""}
           </option>
         ))}
       </select>
+      <span className="workspace-role">{ROLE_NOTE[options.find((option) => option.ownerId === value)?.role ?? "owner"]}</span>
     </div>
   );
 }
