@@ -34,6 +34,8 @@ describe("dashboard routes: another account's objects and a viewer's writes", ()
   let viewer: Person;
   let viewerInTeam: string;
   let o: Objects;
+  /** The owner's own saves move the draft on; anyone else's attempt must not. */
+  let draftVersion = 1;
   before(async () => {
     server = await startServer();
     owner = await person(server);
@@ -52,8 +54,9 @@ describe("dashboard routes: another account's objects and a viewer's writes", ()
   /** The owner's objects that /v1 does not show are checked through their own routes. */
   async function ownerUntouched(before: string) {
     assert.equal(await snapshot(server, owner), before, "the owner's links, pages, groups, presets, domains and profile are as they were");
-    const draft = await send(server, "PUT", `/api/dashboard/drafts/${o.draft}`, { cookie: owner.cookie, body: { version: 1, semantic: { profile: { name: "Draft" } } } });
-    assert.equal(draft.status, 200, `the draft is still at version 1: ${draft.text}`);
+    const draft = await send(server, "PUT", `/api/dashboard/drafts/${o.draft}`, { cookie: owner.cookie, body: { version: draftVersion, semantic: { profile: { name: "Draft" } } } });
+    assert.equal(draft.status, 200, `the draft is still at version ${draftVersion}: ${draft.text}`);
+    draftVersion += 1;
     const contacts = await send(server, "GET", `/api/dashboard/websites/contacts?id=${encodeURIComponent(o.website)}`, { cookie: owner.cookie });
     assert.equal(contacts.status, 200, "the page is still the owner's");
   }

@@ -169,9 +169,21 @@ describe("dashboard routes: the walk of app/api/dashboard", () => {
       for (const id of ids) {
         const params = Object.fromEntries(route.params.map((p) => [p, id]));
         const answer = await send(server, route.method, target(route, own, params), { cookie: fuzzer.cookie, body: c.body?.(own) });
-        // `..` as a whole segment is resolved by the URL before any route sees it: some other path answers.
+        // `..` as a whole segment is resolved before any route sees it: a redirect to the parent path.
         const problem = refusalProblem(answer);
-        if (problem && !(id === ".." && answer.status === 404)) problems.push(`${route.key} [${id.slice(0, 40)}]: ${problem}`);
+        if (problem && !(/^(\.\.|%2e%2e)$/.test(id) && answer.status === 308)) problems.push(`${route.key} [${id.slice(0, 40)}]: ${problem}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test("any other path under /api/dashboard is a 404 in the error shape, whatever the method", async () => {
+    const problems: string[] = [];
+    for (const path of ["/api/dashboard/nothing-here", "/api/dashboard/links/x/y/z", "/api/dashboard/drafts/%2e%2e/preview", "/api/dashboard/%00"]) {
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        const answer = await send(server, method, path, { cookie: fuzzer.cookie, body: method === "GET" ? undefined : {} });
+        const problem = refusalProblem(answer, path.endsWith("%00") ? [400, 404] : 404);
+        if (problem) problems.push(`${method} ${path}: ${problem}`);
       }
     }
     assert.deepEqual(problems, []);
