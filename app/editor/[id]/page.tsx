@@ -7,7 +7,7 @@ import { db } from "@/lib/db/open";
 import { getDraftForEditor } from "@/lib/drafts/get-draft-for-editor";
 import { publishTargets } from "@/lib/drafts/publish-targets";
 import { HopError } from "@/lib/errors";
-import { pathParam } from "@/lib/validation/path-param";
+import { pathParam } from "@/lib/validation/url-params";
 import "@/components/editor/editor.css";
 
 export const metadata: Metadata = { title: "Editor" };

@@ -15,7 +15,7 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { linkOfAccount } from "@/lib/links/link-of-account";
 import { linkFormChoices } from "@/lib/links/link-form-choices";
 import { BEHAVIORS } from "@/lib/links/schemas";
-import { pathParam } from "@/lib/validation/path-param";
+import { pathParam } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Link" };
 

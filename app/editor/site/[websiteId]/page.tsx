@@ -3,7 +3,7 @@ import { requireAccount } from "@/lib/dashboard/current-account";
 import { db } from "@/lib/db/open";
 import { openWebsiteDraft } from "@/lib/drafts/open-website-draft";
 import { HopError } from "@/lib/errors";
-import { pathParam } from "@/lib/validation/path-param";
+import { pathParam } from "@/lib/validation/url-params";
 
 /** /editor/site/<websiteId>: opens the editor on a published website (its draft, made on first open). */
 export default async function EditWebsitePage({ params }: { params: Promise<{ websiteId: string }> }) {
