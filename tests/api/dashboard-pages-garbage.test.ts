@@ -119,6 +119,11 @@ describe("dashboard pages with garbage parameters", () => {
       }
     }
     assert.deepEqual(problems, []);
+    // Next would answer an undecodable path with a plain-text 500; the server answers it first.
+    const undecodable = await send(server, "GET", "/links/%ZZ", { cookie: owner.cookie });
+    assert.equal(undecodable.status, 400);
+    assert.match(undecodable.text, /This address is not valid/);
+    assert.match(String(undecodable.headers["content-security-policy"]), /default-src 'none'/);
   });
 
   test("with an undecodable session or workspace cookie the pages answer as signed out or in the own workspace", async () => {
