@@ -15,7 +15,7 @@ import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
-import { answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
+import { answerUndecodablePath, answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
     handleVisit(req, res, () => {
       stampClientIp(req);
+      // Next answers an undecodable path with a plain-text 500 before any route or page runs.
+      if (answerUndecodablePath(req, res)) return;
       if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
       handle(req, res).catch((error: unknown) => {
         log.error("request failed", { url: req.url, ...errorFields(error) });

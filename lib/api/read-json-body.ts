@@ -1,8 +1,9 @@
 import { HopError } from "../errors";
-import { readBodyText, streamChunks } from "../http/read-body";
+import { readBodyBytes, streamChunks } from "../http/read-body";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth";
 
 export const MAX_BODY_BYTES = 1_000_000;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 function tooLarge(): HopError {
   return new HopError("invalid_request", { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
@@ -19,8 +20,15 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
   }
-  const text = request.body ? await readBodyText(streamChunks(request.body), MAX_BODY_BYTES) : "";
-  if (text === null) throw tooLarge();
+  const bytes = request.body ? await readBodyBytes(streamChunks(request.body), MAX_BODY_BYTES) : Buffer.alloc(0);
+  if (bytes === null) throw tooLarge();
+  let text: string;
+  try {
+    // Strict: bytes that are not UTF-8 would otherwise reach the schema as U+FFFD, silently changed.
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new HopError("invalid_request", { message: "The body is not valid UTF-8." });
+  }
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new HopError("invalid_request", { message: `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` });
   }

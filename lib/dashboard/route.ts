@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { SessionAccount } from "../accounts/credentials";
 import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, json } from "../api/respond";
-import { parseOrThrow } from "../validation/parse";
+import { assertStorable, parseOrThrow } from "../validation/parse";
 import { accountFromSessionToken, sessionCookieName } from "../auth/session";
 import { db, type Db } from "../db/open";
 import { HopError } from "../errors";
@@ -44,7 +44,14 @@ export function assertSameOrigin(request: Request): void {
 function cookieValue(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      // A cookie this app did not write (a forged or truncated one) may not decode: it counts as absent.
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -75,6 +82,9 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
       if (options.workspace === "owner" && workspace && workspace.role !== "owner") {
         throw new HopError("forbidden", { message: "Only the workspace's owner manages its domains." });
       }
+      // Path ids reach the use cases' queries: a NUL or lone surrogate is refused as in a body.
+      const params = (await routeContext?.params) ?? {};
+      assertStorable(params);
       let body: unknown = undefined;
       if (options.body) {
         // The API's bounded reader: a size and depth limit before anything is parsed.
@@ -85,7 +95,7 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
         db: await db(),
         account: account as SessionAccount,
         body: body as never,
-        params: (await routeContext?.params) ?? {},
+        params,
         workspace,
       });
     } catch (error) {

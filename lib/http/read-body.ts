@@ -1,8 +1,8 @@
 // Request bodies are read in chunks and counted as they arrive, so a body without Content-Length
 // (chunked) is refused once it passes the limit instead of being held whole in memory first.
 
-/** The body as UTF-8 text, or null as soon as it is larger than `maxBytes` (read no further). */
-export async function readBodyText(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<string | null> {
+/** The body's bytes, or null as soon as it is larger than `maxBytes` (read no further). */
+export async function readBodyBytes(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Buffer | null> {
   let size = 0;
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) {
@@ -10,7 +10,13 @@ export async function readBodyText(chunks: AsyncIterable<Uint8Array>, maxBytes: 
     if (size > maxBytes) return null;
     parts.push(chunk);
   }
-  return Buffer.concat(parts).toString("utf8");
+  return Buffer.concat(parts);
+}
+
+/** The body as UTF-8 text (invalid sequences become U+FFFD), or null past `maxBytes`. */
+export async function readBodyText(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<string | null> {
+  const bytes = await readBodyBytes(chunks, maxBytes);
+  return bytes === null ? null : bytes.toString("utf8");
 }
 
 /**

@@ -12,6 +12,7 @@ import { accountOverview } from "@/lib/analytics/account-overview";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { db } from "@/lib/db/open";
 import { listLinks } from "@/lib/links/list-links";
+import { queryParam } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Analytics" };
 
@@ -20,7 +21,7 @@ const analyticsHref = (id: string) => `/analytics/link?id=${encodeURIComponent(i
 export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const workspace = await requireWorkspace();
   const params = await searchParams;
-  const search = typeof params.q === "string" ? params.q.trim().slice(0, 200) : "";
+  const search = queryParam(params.q)?.slice(0, 200) ?? "";
   const page = pageParam(params.page);
   const database = await db();
   const [overview, links] = await Promise.all([

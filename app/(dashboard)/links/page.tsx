@@ -11,24 +11,15 @@ import { LinkIcon, PlusIcon } from "@/components/ui/icons";
 import { db } from "@/lib/db/open";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { DashboardLinksQuery, linkFilterChoices, listLinksPage } from "@/lib/links/list-links-page";
+import { queryParams } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Links" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** One value per parameter; empty ones are dropped so the schema's defaults apply. */
-function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first) out[key] = first;
-  }
-  return out;
-}
-
 export default async function LinksPage({ searchParams }: { searchParams: SearchParams }) {
   const workspace = await requireWorkspace();
-  const raw = firstValues(await searchParams);
+  const raw = queryParams(await searchParams);
   const parsed = DashboardLinksQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : DashboardLinksQuery.parse({});
   const client = await db();

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/open";
 import { getDraftForEditor } from "@/lib/drafts/get-draft-for-editor";
 import { publishTargets } from "@/lib/drafts/publish-targets";
 import { HopError } from "@/lib/errors";
+import { pathParam } from "@/lib/validation/url-params";
 import "@/components/editor/editor.css";
 
 export const metadata: Metadata = { title: "Editor" };
@@ -14,7 +15,8 @@ export const metadata: Metadata = { title: "Editor" };
 /** /editor/<draftId>: the owner (or an admin or editor of the owner's team) only; anyone else gets 404. */
 export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
   const account = await requireAccount();
-  const { id } = await params;
+  const id = pathParam((await params).id);
+  if (id === null) notFound();
   const database = await db();
   let draft: Awaited<ReturnType<typeof getDraftForEditor>>;
   try {

@@ -10,10 +10,11 @@ import { AnalyticsQuery, DEFAULT_TIMEFRAME, TIMEFRAMES } from "@/lib/analytics/t
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { db } from "@/lib/db/open";
 import { isHopError } from "@/lib/errors";
+import { queryParam } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Analytics" };
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+const one = queryParam;
 
 export default async function LinkAnalyticsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const workspace = await requireWorkspace();

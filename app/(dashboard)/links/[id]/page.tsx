@@ -15,12 +15,14 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { linkOfAccount } from "@/lib/links/link-of-account";
 import { linkFormChoices } from "@/lib/links/link-form-choices";
 import { BEHAVIORS } from "@/lib/links/schemas";
+import { pathParam } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Link" };
 
 export default async function LinkPage({ params }: { params: Promise<{ id: string }> }) {
   const workspace = await requireWorkspace();
-  const id = decodeURIComponent((await params).id);
+  const id = pathParam((await params).id);
+  if (id === null) notFound();
   const client = await db();
   // Read in the workspace (viewers included); the route handlers decide on changes.
   const found = await linkOfAccount(client, workspace.ownerId, id);

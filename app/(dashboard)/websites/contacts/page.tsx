@@ -15,6 +15,7 @@ import { db } from "@/lib/db/open";
 import { isHopError } from "@/lib/errors";
 import { getWebsite } from "@/lib/websites/get-website";
 import { listContacts } from "@/lib/websites/list-contacts";
+import { queryParam } from "@/lib/validation/url-params";
 
 export const metadata: Metadata = { title: "Contacts" };
 
@@ -23,7 +24,7 @@ const PAGE_SIZE = 50;
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const workspace = await requireWorkspace();
   const params = await searchParams;
-  const id = typeof params.id === "string" ? params.id : "";
+  const id = queryParam(params.id) ?? "";
   const page = pageParam(params.page);
   const database = await db();
   const website = id ? await getWebsite(database, workspace.ownerId, id).catch((error: unknown) => (isHopError(error) ? null : Promise.reject(error))) : null;

@@ -1,0 +1,12 @@
+import { json } from "@/lib/dashboard/route";
+import { HopError } from "@/lib/errors";
+
+// Any other path under /api/dashboard (a mistyped one, or one a `..` resolved away from its route)
+// answers in the dashboard's error shape rather than with the HTML not-found page.
+const notFound = async () => json(new HopError("not_found", { message: "No such dashboard route." }).toBody(), 404);
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;

@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { objectsOf, person, send, type Objects, type Person } from "../helpers/dashboard-routes";
+import { ROOT, startServer, type HopServer } from "../helpers/server";
+
+// The server-rendered pages, found by walking app/ for page.tsx, fetched while signed in with
+// garbage in every query parameter they read (page, sort, search, ids, dates…) and in their path
+// segments: each answers a designed page (the list with defaults, a not-found, a redirect), never a
+// 500, never an error streamed into a 200, and never a hang.
+
+/** `/links/[id]` for app/(dashboard)/links/[id]/page.tsx; route groups drop out of the path. */
+function pages(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) {
+        if (entry !== "api" && entry !== "v1") walk(full);
+      } else if (entry === "page.tsx") {
+        const parts = path.relative(path.join(ROOT, "app"), dir).split(path.sep).filter((p) => p && !/^\(.*\)$/.test(p));
+        found.push("/" + parts.join("/"));
+      }
+    }
+  };
+  walk(path.join(ROOT, "app"));
+  return found;
+}
+
+/** The names the pages read (grep searchParams in app/), and some they do not. */
+const NAMES = ["page", "sort", "order", "q", "search", "tag", "domain", "groupId", "type", "id", "from", "to", "timeframe", "limit", "status", "tab", "callbackUrl", "error"];
+const VALUES = [
+  "-1",
+  "0",
+  "abc",
+  "1e309",
+  "99999999999999999999999",
+  "NaN",
+  "%00",
+  "a%00b",
+  "%ZZ",
+  "%ED%A0%80",
+  "%ff%fe",
+  "..%2F..%2Fetc",
+  "2020-13-45",
+  "9999-12-31T99:99:99Z",
+  "%3Cscript%3Ealert(1)%3C/script%3E",
+  "x".repeat(3000),
+];
+
+function garbageQueries(): string[] {
+  const queries = VALUES.map((v) => "?" + NAMES.map((n) => `${n}=${v}`).join("&"));
+  // One name at a time too: a schema refusing one bad member whole would hide the others.
+  for (const name of NAMES) for (const value of ["%00", "a%00b", "%ED%A0%80", "-1", "abc", "2020-13-45", "x".repeat(3000)]) queries.push(`?${name}=${value}`);
+  queries.push("?page=2&page=3&sort[]=x&id[a]=b", "?from=2030-01-01&to=2020-01-01", "?from=1970-01-01&to=2999-12-31", "?" + "&q=x".repeat(1500));
+  return queries;
+}
+
+/**
+ * What went wrong in a page, or null. The dashboard streams (app/(dashboard)/loading.tsx), so a
+ * page that throws after the shell is still a 200: its error travels as a digest, numeric for a
+ * real error (notFound() and redirect() have named ones, and are designed answers).
+ */
+function pageProblem(status: number, html: string): string | null {
+  if (status >= 500) return `status ${status}`;
+  const digest = /data-dgst="(\d+)"|\$RX\("[^"]*","(\d+)"/.exec(html);
+  return digest ? `the page threw (digest ${digest[1] ?? digest[2]})` : null;
+}
+
+/** Runs the jobs four at a time. */
+async function inBatches(jobs: Array<() => Promise<void>>, size = 4): Promise<void> {
+  for (let i = 0; i < jobs.length; i += size) await Promise.all(jobs.slice(i, i + size).map((job) => job()));
+}
+
+function fillPage(template: string, o: Objects, garbage?: string): string {
+  return template.replace(/\[([^\]]+)\]/g, (_, name: string) => garbage ?? (name === "websiteId" ? encodeURIComponent(o.website) : template.startsWith("/editor") ? o.draft : o.link));
+}
+
+describe("dashboard pages with garbage parameters", () => {
+  let server: HopServer;
+  let owner: Person;
+  let o: Objects;
+  before(async () => {
+    server = await startServer();
+    owner = await person(server);
+    o = await objectsOf(server, owner);
+  });
+  after(() => server.stop());
+
+  test("the walk finds the dashboard's pages", () => {
+    const found = pages();
+    for (const expected of ["/links", "/links/[id]", "/analytics/link", "/websites/contacts", "/editor/[id]"]) assert.ok(found.includes(expected), `${expected} in ${found.join(", ")}`);
+  });
+
+  test("every page, signed in, with garbage in every query parameter: a designed answer, never a 500", async () => {
+    const problems: string[] = [];
+    const jobs = pages().flatMap((template) =>
+      ["", ...garbageQueries()].map((query) => async () => {
+        const url = fillPage(template, o) + query;
+        const answer = await send(server, "GET", url, { cookie: owner.cookie });
+        const problem = pageProblem(answer.status, answer.text);
+        if (problem) problems.push(`${url.slice(0, 120)}: ${problem}`);
+      }),
+    );
+    await inBatches(jobs);
+    assert.deepEqual(problems, []);
+  });
+
+  test("pages with ids in the path: absurd ids are a not-found page or a redirect, never a 500", async () => {
+    const ids = ["x".repeat(3000), "%00", "a%00b", "%2500", "%25ZZ", "%ZZ", "%ED%A0%80", "%ff", "ñandú", "%2e%2e", "a%2Fb", "'%20OR%201=1--"];
+    const problems: string[] = [];
+    for (const template of pages().filter((p) => p.includes("["))) {
+      for (const id of ids) {
+        const url = fillPage(template, o, id);
+        const answer = await send(server, "GET", url, { cookie: owner.cookie });
+        const problem = pageProblem(answer.status, answer.text);
+        if (problem) problems.push(`${url.slice(0, 120)}: ${problem}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    // Next would answer an undecodable path with a plain-text 500; the server answers it first.
+    const undecodable = await send(server, "GET", "/links/%ZZ", { cookie: owner.cookie });
+    assert.equal(undecodable.status, 400);
+    assert.match(undecodable.text, /This address is not valid/);
+    assert.match(String(undecodable.headers["content-security-policy"]), /default-src 'none'/);
+  });
+
+  test("with an undecodable session or workspace cookie the pages answer as signed out or in the own workspace", async () => {
+    const problems: string[] = [];
+    for (const template of pages().filter((p) => !p.includes("["))) {
+      for (const cookie of ["next-auth.session-token=%ZZ", `${owner.cookie}; hop_workspace=%E0%A4%A`, `${owner.cookie}; hop_workspace=${"x".repeat(3000)}`]) {
+        const answer = await send(server, "GET", template, { cookie });
+        const problem = pageProblem(answer.status, answer.text);
+        if (problem) problems.push(`${template} [${cookie.slice(-30)}]: ${problem}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import type { Objects } from "./dashboard-routes";
+
+// One row per method of every dashboard route: how to call it on an account's objects (`o`), and
+// what the route is for. The walk (dashboardRoutes) fails for a route with no row here, so a new
+// route cannot go untested.
+//   scope "workspace": changes the selected workspace's items (a viewer there gets 403);
+//   "account": acts on the signed-in account's own items (drafts, keys, team), whatever workspace
+//     is chosen, so another account's id is simply not found;
+//   "self": names no object of anyone else (profile, password, sign-out, creating one's own things).
+// `foreign`: what another account gets when it names o's objects; absent where nothing is named.
+
+export type Scope = "workspace" | "owner" | "account" | "self";
+
+export interface Case {
+  scope: Scope;
+  /** Meant for signed-out use (sign-up, sign-out): no 401. */
+  signedOut?: boolean;
+  /** A read: viewers may, and Origin is not required. */
+  read?: boolean;
+  params?: (o: Objects) => Record<string, string>;
+  body?: (o: Objects) => unknown;
+  query?: (o: Objects) => string;
+  foreign?: number[];
+}
+
+const tag = () => randomBytes(4).toString("hex");
+const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
+
+export const CASES: Record<string, Case> = {
+  "POST /api/dashboard/account/password": { scope: "self", body: () => ({ currentPassword: "not the password", newPassword: "another long password" }) },
+  "PATCH /api/dashboard/account": { scope: "self", body: () => ({ name: "Renamed", email: `renamed-${tag()}@example.test` }) },
+  "DELETE /api/dashboard/account/sessions": { scope: "self" },
+
+  "POST /api/dashboard/domains": { scope: "owner", body: (o) => ({ domain: o.domain }), foreign: [409] },
+  "PATCH /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), body: () => ({ isDefault: true }), foreign: [404] },
+  "DELETE /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
+  "POST /api/dashboard/domains/[domain]/verify": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
+
+  "PUT /api/dashboard/drafts/[id]": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, semantic: { profile: { name: "Taken over" } } }), foreign: [404] },
+  "POST /api/dashboard/drafts/[id]/preview": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ semantic: { profile: { name: "Peek" } }, nonce: NONCE }), foreign: [404] },
+  "POST /api/dashboard/drafts/[id]/publish": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, customSlug: `pub-${tag()}` }), foreign: [404] },
+  "POST /api/dashboard/drafts/[id]/publish-changes": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1 }), foreign: [404] },
+
+  "POST /api/dashboard/geo-presets": { scope: "workspace", body: () => ({ name: "Preset", countries: ["DE"] }) },
+  "PUT /api/dashboard/geo-presets/[id]": { scope: "workspace", params: (o) => ({ id: o.preset }), body: () => ({ name: "Taken over", countries: ["US"] }), foreign: [404] },
+  "DELETE /api/dashboard/geo-presets/[id]": { scope: "workspace", params: (o) => ({ id: o.preset }), foreign: [404] },
+
+  "POST /api/dashboard/groups": { scope: "workspace", body: () => ({ name: "Group" }) },
+  "PATCH /api/dashboard/groups/[id]": { scope: "workspace", params: (o) => ({ id: o.group }), body: () => ({ name: "Taken over" }), foreign: [404] },
+  "DELETE /api/dashboard/groups/[id]": { scope: "workspace", params: (o) => ({ id: o.group }), foreign: [404] },
+
+  "POST /api/dashboard/keys": { scope: "self", body: () => ({ name: "A key", role: "full" }) },
+  "DELETE /api/dashboard/keys/[id]": { scope: "account", params: (o) => ({ id: o.keyId }), foreign: [404] },
+
+  // A link names another account's group: refused as the API refuses it (GROUP_NOT_FOUND).
+  "POST /api/dashboard/links": { scope: "workspace", body: (o) => ({ url: "https://example.com/new", slug: `new-${tag()}`, groupId: o.group }), foreign: [400] },
+  "PUT /api/dashboard/links/[id]": { scope: "workspace", params: (o) => ({ id: o.link }), body: () => ({ title: "Taken over", destination: "https://evil.example/" }), foreign: [404] },
+  "DELETE /api/dashboard/links/[id]": { scope: "workspace", params: (o) => ({ id: o.link }), foreign: [404] },
+  "PATCH /api/dashboard/links/[id]/status": { scope: "workspace", params: (o) => ({ id: o.link }), body: () => ({ setActive: false }), foreign: [404] },
+  "GET /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), query: () => "?format=svg", foreign: [404] },
+  // The bulk bar answers per link: another account's ids come back under `failed`, untouched.
+  "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
+
+  "POST /api/dashboard/signout": { scope: "self", signedOut: true },
+  "POST /api/dashboard/signup": { scope: "self", signedOut: true, body: () => ({ name: "Pat", email: `s-${tag()}@example.test`, password: "long enough password" }) },
+
+  "POST /api/dashboard/team": { scope: "self", body: (o) => ({ email: o.invitee.email, role: "viewer" }) },
+  "PATCH /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), body: () => ({ role: "admin" }), foreign: [404] },
+  "DELETE /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
+  "POST /api/dashboard/team/[id]/accept": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
+  "POST /api/dashboard/team/[id]/leave": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
+
+  "GET /api/dashboard/websites/contacts": { scope: "workspace", read: true, query: (o) => `?id=${encodeURIComponent(o.website)}`, foreign: [404] },
+  "POST /api/dashboard/websites/duplicate": { scope: "workspace", body: (o) => ({ id: o.website, slug: `copy-${tag()}` }), foreign: [404] },
+  "DELETE /api/dashboard/websites": { scope: "workspace", body: (o) => ({ id: o.website }), foreign: [404] },
+  "PATCH /api/dashboard/websites/status": { scope: "workspace", body: (o) => ({ id: o.website, setActive: false }), foreign: [404] },
+
+  "POST /api/dashboard/workspace": { scope: "account", body: (o) => ({ ownerId: o.owner }), foreign: [404] },
+};
