@@ -59,6 +59,8 @@ export const CASES: Record<string, Case> = {
   "DELETE /api/dashboard/links/[id]": { scope: "workspace", params: (o) => ({ id: o.link }), foreign: [404] },
   "PATCH /api/dashboard/links/[id]/status": { scope: "workspace", params: (o) => ({ id: o.link }), body: () => ({ setActive: false }), foreign: [404] },
   "GET /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), query: () => "?format=svg", foreign: [404] },
+  // A download with a logo in the body: still a read (viewers may), though a POST.
+  "POST /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), body: () => ({ format: "svg" }), foreign: [404] },
   // The bulk bar answers per link: another account's ids come back under `failed`, untouched.
   "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
 
