@@ -13,9 +13,23 @@ import { applyMigrations, type SqlRunner } from "./migrate";
 export type Db = PrismaClient;
 export type DbMode = "embedded" | "postgres";
 
+/** A statement run inside an event transaction (text SQL, positional parameters). */
+export type EventQuery = (sql: string, params: unknown[]) => Promise<void>;
+
+/**
+ * The event writer's own door to the database, beside Prisma: one transaction of a few raw
+ * statements. Prisma's interactive transaction and its per-element mapping of array parameters
+ * cost the server's thread ~30 µs per event written (docs/architecture.md, "Tail latency");
+ * the driver itself, with the rows as one JSON parameter, costs a few.
+ */
+export interface EventSql {
+  transaction: (work: (query: EventQuery) => Promise<void>) => Promise<void>;
+}
+
 interface Opened {
   mode: DbMode;
   prisma: PrismaClient;
+  events: EventSql;
   close: () => Promise<void>;
 }
 
@@ -35,7 +49,11 @@ async function openEmbedded(): Promise<Opened> {
   await applyMigrations(runner, { lock: false });
   log.info("database open", { mode: "embedded", dir });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  return { mode: "embedded", prisma, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+  // PGlite runs one transaction at a time, Prisma's and this one alike (its own queue).
+  const events: EventSql = {
+    transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => void (await tx.query(sql, params)))),
+  };
+  return { mode: "embedded", prisma, events, close: async () => (await prisma.$disconnect(), await pglite.close()) };
 }
 
 async function openPostgres(url: string): Promise<Opened> {
@@ -54,7 +72,26 @@ async function openPostgres(url: string): Promise<Opened> {
   // A server that does not answer the connect (a dead host, a full firewall) fails the query after
   // 5 s instead of holding the request, and the event writer's batch, forever.
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 }) });
-  return { mode: "postgres", prisma, close: () => prisma.$disconnect() };
+  // One connection is enough: the queue writes one batch at a time.
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+  // An idle connection that dies (the database restarting) must not take the process with it.
+  pool.on("error", (error) => log.warn("event connection lost", { message: error.message }));
+  const events: EventSql = {
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await work(async (sql, params) => void (await client.query(sql, params)));
+        await client.query("COMMIT");
+        client.release();
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        client.release(true);
+        throw error;
+      }
+    },
+  };
+  return { mode: "postgres", prisma, events, close: async () => (await prisma.$disconnect(), await pool.end()) };
 }
 
 function opening(): Promise<Opened> {
@@ -72,6 +109,11 @@ function opening(): Promise<Opened> {
 /** The process-wide Prisma client; the first call opens the database and applies migrations. */
 export async function db(): Promise<PrismaClient> {
   return (await opening()).prisma;
+}
+
+/** The event writer's transaction door (see EventSql); opens the database like db(). */
+export async function eventSql(): Promise<EventSql> {
+  return (await opening()).events;
 }
 
 export async function closeDb(): Promise<void> {

@@ -1,4 +1,4 @@
-import { db } from "../db/open";
+import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
 import { shared } from "../shared";
 import { insertClicks, insertVisits } from "./insert-events";
@@ -91,7 +91,8 @@ function nudge(q: Queue): void {
 export interface VisitInput {
   linkId: string;
   accountId: string;
-  at: Date;
+  /** A Date or epoch milliseconds. */
+  at: Date | number;
   country: string | null;
   city: string | null;
   device: string;
@@ -107,7 +108,7 @@ export function recordVisit(v: VisitInput): void {
   q.visits.push({
     linkId: v.linkId,
     accountId: v.accountId,
-    occurredAt: v.at,
+    occurredAt: typeof v.at === "number" ? v.at : v.at.getTime(),
     country: countryOf(v.country),
     city: v.city ? v.city.slice(0, 100) : null,
     device: v.device,
@@ -122,7 +123,7 @@ export function recordVisit(v: VisitInput): void {
 export interface ClickInput {
   linkId: string;
   accountId: string;
-  at: Date;
+  at: Date | number;
   buttonId: string;
   buttonTitle: string | null;
   buttonUrl: string | null;
@@ -139,7 +140,7 @@ export function recordClick(c: ClickInput): void {
   q.clicks.push({
     linkId: c.linkId,
     accountId: c.accountId,
-    occurredAt: c.at,
+    occurredAt: typeof c.at === "number" ? c.at : c.at.getTime(),
     buttonId: c.buttonId.slice(0, 200),
     buttonTitle: c.buttonTitle?.slice(0, 300) ?? null,
     buttonUrl: c.buttonUrl?.slice(0, 2000) ?? null,
@@ -153,11 +154,11 @@ export function recordClick(c: ClickInput): void {
 }
 
 async function write(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
-  const client = await db();
-  await client.$transaction(async (tx) => {
-    await insertVisits(tx, visits);
-    await insertClicks(tx, clicks);
-    await upsertRollups(tx, rollupDeltas(visits, clicks));
+  const sql = await eventSql();
+  await sql.transaction(async (query) => {
+    await insertVisits(query, visits);
+    await insertClicks(query, clicks);
+    await upsertRollups(query, rollupDeltas(visits, clicks));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Prisma } from "../generated/prisma/client";
+import type { EventQuery } from "../db/open";
 
 // Hourly rollups per link and dimension; dimension "" / value "" holds the totals. Written in the
 // same transaction as the raw events they summarise, and recomputable from them (rebuild).
@@ -8,7 +8,8 @@ export const ADULT_BUTTON_ID = "adult-18plus-btn";
 export interface VisitRow {
   linkId: string;
   accountId: string;
-  occurredAt: Date;
+  /** A Date, or epoch milliseconds (what the queue keeps: no object per event). */
+  occurredAt: Date | number;
   country: string;
   city: string | null;
   device: string;
@@ -21,7 +22,7 @@ export interface VisitRow {
 export interface ClickRow {
   linkId: string;
   accountId: string;
-  occurredAt: Date;
+  occurredAt: Date | number;
   buttonId: string;
   buttonTitle: string | null;
   buttonUrl: string | null;
@@ -42,23 +43,27 @@ interface Delta {
   adultClicks: number;
 }
 
-export function hourOf(date: Date): Date {
-  const t = date.getTime();
-  return new Date(t - (t % 3_600_000));
+export function hourOf(date: Date | number): Date {
+  return new Date(hourMs(date));
+}
+
+function hourMs(date: Date | number): number {
+  const t = typeof date === "number" ? date : date.getTime();
+  return t - (t % 3_600_000);
 }
 
 export function rollupDeltas(visits: VisitRow[], clicks: ClickRow[]): Delta[] {
   const deltas = new Map<string, Delta>();
-  const bump = (linkId: string, hour: Date, dimension: string, value: string, views: number, clickCount: number, adult: number) => {
-    const key = `${linkId}\u0000${hour.getTime()}\u0000${dimension}\u0000${value}`;
-    const delta = deltas.get(key) ?? { linkId, hour, dimension, value, views: 0, clicks: 0, adultClicks: 0 };
+  const bump = (linkId: string, hour: number, dimension: string, value: string, views: number, clickCount: number, adult: number) => {
+    const key = `${linkId}\u0000${hour}\u0000${dimension}\u0000${value}`;
+    let delta = deltas.get(key);
+    if (!delta) deltas.set(key, (delta = { linkId, hour: new Date(hour), dimension, value, views: 0, clicks: 0, adultClicks: 0 }));
     delta.views += views;
     delta.clicks += clickCount;
     delta.adultClicks += adult;
-    deltas.set(key, delta);
   };
   for (const v of visits) {
-    const hour = hourOf(v.occurredAt);
+    const hour = hourMs(v.occurredAt);
     const click = v.redirected ? 1 : 0;
     bump(v.linkId, hour, "", "", 1, click, 0);
     bump(v.linkId, hour, "country", v.country, 1, 0, 0);
@@ -68,7 +73,7 @@ export function rollupDeltas(visits: VisitRow[], clicks: ClickRow[]): Delta[] {
     bump(v.linkId, hour, "referrer", v.referrer, 1, 0, 0);
   }
   for (const c of clicks) {
-    const hour = hourOf(c.occurredAt);
+    const hour = hourMs(c.occurredAt);
     const adult = c.buttonId === ADULT_BUTTON_ID ? 1 : 0;
     bump(c.linkId, hour, "", "", 0, 1, adult);
     bump(c.linkId, hour, "button", c.buttonId, 0, 1, adult);
@@ -76,23 +81,17 @@ export function rollupDeltas(visits: VisitRow[], clicks: ClickRow[]): Delta[] {
   return [...deltas.values()];
 }
 
-/** One multi-row upsert per 1000 deltas. */
-export async function upsertRollups(tx: { $executeRawUnsafe: (sql: string, ...values: unknown[]) => Prisma.PrismaPromise<number> }, deltas: Delta[]): Promise<void> {
-  for (let start = 0; start < deltas.length; start += 1000) {
-    const chunk = deltas.slice(start, start + 1000);
-    const values: unknown[] = [];
-    const tuples = chunk.map((d, i) => {
-      values.push(d.linkId, d.hour, d.dimension, d.value, d.views, d.clicks, d.adultClicks);
-      const o = i * 7;
-      return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7})`;
-    });
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks") VALUES ${tuples.join(", ")}
-       ON CONFLICT ("linkId", "hour", "dimension", "value") DO UPDATE SET
-         "views" = "EventRollup"."views" + EXCLUDED."views",
-         "clicks" = "EventRollup"."clicks" + EXCLUDED."clicks",
-         "adultClicks" = "EventRollup"."adultClicks" + EXCLUDED."adultClicks"`,
-      ...values,
-    );
-  }
+const UPSERT = `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
+  SELECT x."linkId", x."hour" AT TIME ZONE 'UTC', x."dimension", x."value", x."views", x."clicks", x."adultClicks"
+  FROM json_to_recordset($1::json) AS x("linkId" text, "hour" timestamptz, "dimension" text, "value" text, "views" int, "clicks" int, "adultClicks" int)
+  ON CONFLICT ("linkId", "hour", "dimension", "value") DO UPDATE SET
+    "views" = "EventRollup"."views" + EXCLUDED."views",
+    "clicks" = "EventRollup"."clicks" + EXCLUDED."clicks",
+    "adultClicks" = "EventRollup"."adultClicks" + EXCLUDED."adultClicks"`;
+
+/** One upsert of all the deltas (each key once, so no row is touched twice), as one JSON parameter. */
+export async function upsertRollups(query: EventQuery, deltas: Delta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  // Dates serialize as ISO 8601 in UTC ("…Z"), read as timestamptz and turned into UTC wall time.
+  await query(UPSERT, [JSON.stringify(deltas)]);
 }

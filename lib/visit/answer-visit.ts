@@ -62,7 +62,7 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   const visit = {
     linkId: link.id,
     accountId: link.accountId,
-    at: new Date(),
+    at: Date.now(),
     country: geo.country,
     city: geo.city,
     device: ua.device,

@@ -51,7 +51,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
 
   const referrer = header(req.headers, "referer") ?? null;
   const record = (view: { redirected: boolean } | null, adultConfirmed: boolean) => () => {
-    if (view) recordVisit({ linkId: link.id, accountId: link.accountId, at: new Date(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected: view.redirected });
+    if (view) recordVisit({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected: view.redirected });
     // The gate's button without JavaScript: the confirmed reload is the tracked press.
     if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
   };
