@@ -18,7 +18,7 @@ export interface BoundaryProps {
 const COPY = {
   database: {
     title: "Hop can't reach its database right now",
-    text: "This usually passes within seconds, while the database restarts or fails over. Nothing on this page was changed. Try again in a moment.",
+    text: "This usually passes within seconds, while the database restarts or fails over. Wait a moment, then try again.",
   },
   other: {
     title: "Something went wrong",

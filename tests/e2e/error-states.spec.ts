@@ -3,8 +3,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type Response } from "@playwright/test";
 import pg from "pg";
-import { dashboardUser, hydrated, signIn, type DashboardUser } from "../helpers/dashboard-page";
-import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
+import { dashboardUser, hydrated, PASSWORD, signIn, type DashboardUser } from "../helpers/dashboard-page";
+import { freePort, missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
 import { ROOT, startServer, type HopServer } from "../helpers/server";
 
 // Pages that fail for real, in Chromium: Hop on a PostgreSQL of this file's own, which is stopped
@@ -31,8 +31,11 @@ test.skip(Boolean(missingPostgres()), String(missingPostgres()));
 test.beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   db = await startOwnPostgres();
-  // HOP_LOG on: the test reads the log line whose reference the page shows.
-  server = await startServer({ env: { DATABASE_URL: db.url, REDIS_URL: "", HOP_LOG: "info" } });
+  // The app on its own address (APP_URL), as a customer reaches it: another host would be asked
+  // about as a custom domain by the visitor path first. HOP_LOG on: the test reads the log line
+  // whose reference the page shows.
+  const port = await freePort();
+  server = await startServer({ env: { DATABASE_URL: db.url, REDIS_URL: "", HOP_LOG: "info", PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } });
   user = await dashboardUser(server, "ada-outage@example.test");
   const response = await fetch(`${server.url}/v1/websites/drafts`, {
     method: "POST",
@@ -142,10 +145,21 @@ test("the database stops: dashboard, editor and sign-up say Hop can't reach its 
     const signup = await visitor.goto(`${server.url}/signup`);
     expect(signup?.status()).toBe(500);
     await expectDesigned(visitor, signup, OUTAGE_TITLE, "Back to the overview");
-    // The product page and sign-in need no database: they still answer.
+    // The product page and sign-in need no database: they still answer, and signing in says why it cannot.
     const landing = await visitor.goto(server.url);
     expect(landing?.status()).toBe(200);
     await expect(visitor.getByRole("heading", { name: /Short links and link-in-bio pages/ })).toBeVisible();
+    const login = await visitor.goto(`${server.url}/login`);
+    expect(login?.status()).toBe(200);
+    await hydrated(visitor);
+    await visitor.getByLabel("E-mail").fill(user.email);
+    await visitor.getByLabel("Password").fill(PASSWORD);
+    const answer = visitor.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
+    await visitor.getByRole("button", { name: "Sign in" }).click();
+    const body = await (await answer).text();
+    await expect(visitor.locator(".alert-danger")).toHaveText("Hop can't reach its database right now. Wait a moment, then try again.");
+    for (const leak of ["ECONNREFUSED", "127.0.0.1", String(db.port)]) expect(body, "next-auth's answer carries no detail").not.toContain(leak);
+    await visitor.screenshot({ path: path.join(SCREENSHOTS, "error-database-signin-desktop.png"), fullPage: true });
     expect(seen).toEqual({ csp: [], uncaught: [] });
   } finally {
     await db.start();

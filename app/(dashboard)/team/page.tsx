@@ -46,7 +46,7 @@ export default async function TeamPage() {
                   <tr>
                     <th scope="col">Member</th>
                     <th scope="col">Role</th>
-                    <th scope="col">Status</th>
+                    <th scope="col" className="hide-sm">Status</th>
                     <th scope="col" className="hide-sm">Invited</th>
                     <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                   </tr>
@@ -57,11 +57,13 @@ export default async function TeamPage() {
                     <td>
                       <div className="cell-title">{m.member.name ?? m.member.email}</div>
                       <div className="cell-sub">{m.member.email}</div>
+                      {/* On a phone the status sits here, so the row keeps its actions in view. */}
+                      <div className="cell-status show-sm">{statusBadge(m.status)}</div>
                     </td>
                     <td>
                       <MemberRole id={m.id} role={m.role} email={m.member.email} />
                     </td>
-                    <td>{statusBadge(m.status)}</td>
+                    <td className="hide-sm">{statusBadge(m.status)}</td>
                     <td className="hide-sm">{formatDate(m.createdAt)}</td>
                     <td className="actions">
                       <ConfirmTeamAction
@@ -93,7 +95,7 @@ export default async function TeamPage() {
                 <tr>
                   <th scope="col">Owner</th>
                   <th scope="col" className="hide-sm">Your role</th>
-                  <th scope="col">Status</th>
+                  <th scope="col" className="hide-sm">Status</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
               }
@@ -103,11 +105,14 @@ export default async function TeamPage() {
                   <td>
                     <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
                     <div className="cell-sub">{m.owner.email}</div>
+                    <div className="cell-status show-sm">
+                      {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
+                    </div>
                   </td>
                   <td className="hide-sm">
                     <Badge>{planLabel(m.role)}</Badge>
                   </td>
-                  <td>{statusBadge(m.status)}</td>
+                  <td className="hide-sm">{statusBadge(m.status)}</td>
                   <td className="actions">
                     {m.status === "pending" ? (
                       <span className="inline-actions">
