@@ -14,6 +14,12 @@ import { listTeam } from "@/lib/team/memberships";
 
 export const metadata: Metadata = { title: "Team" };
 
+/** On a phone a long e-mail may wrap, and only after its "@", never mid-word. */
+const breakableEmail = (email: string) => {
+  const at = email.indexOf("@");
+  return at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
+};
+
 const statusBadge = (status: string) => (status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Pending</Badge>);
 
 export default async function TeamPage() {
@@ -41,6 +47,7 @@ export default async function TeamPage() {
           ) : (
             <div>
               <Table
+                className="team-table"
                 caption="Your team's members"
                 head={
                   <tr>
@@ -56,7 +63,7 @@ export default async function TeamPage() {
                   <tr key={m.id} data-membership-id={m.id}>
                     <td>
                       <div className="cell-title">{m.member.name ?? m.member.email}</div>
-                      <div className="cell-sub">{m.member.email}</div>
+                      <div className="cell-sub">{breakableEmail(m.member.email)}</div>
                       {/* On a phone the status sits here, so the row keeps its actions in view. */}
                       <div className="cell-status show-sm">{statusBadge(m.status)}</div>
                     </td>
@@ -90,6 +97,7 @@ export default async function TeamPage() {
             </EmptyState>
           ) : (
             <Table
+              className="team-table"
               caption="Teams you belong to"
               head={
                 <tr>
@@ -104,7 +112,7 @@ export default async function TeamPage() {
                 <tr key={m.id} data-membership-id={m.id}>
                   <td>
                     <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
-                    <div className="cell-sub">{m.owner.email}</div>
+                    <div className="cell-sub">{breakableEmail(m.owner.email)}</div>
                     <div className="cell-status show-sm">
                       {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
                     </div>
