@@ -1,12 +1,13 @@
 import { DashboardShell } from "@/components/dashboard/shell";
 import { db } from "@/lib/db/open";
+import { pageRead } from "@/lib/dashboard/page-failure";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { workspaceChoices } from "@/lib/dashboard/workspace-choice";
 
 /** Every page in this group is signed-in only; a signed-out visitor goes to /login and back. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const workspace = await requireWorkspace();
-  const workspaces = await workspaceChoices(await db(), workspace.account);
+  const workspaces = await pageRead("workspaces", async () => workspaceChoices(await db(), workspace.account));
   return (
     <DashboardShell account={workspace.account} workspace={workspace} workspaces={workspaces}>
       {children}

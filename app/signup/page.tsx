@@ -7,12 +7,13 @@ import { Alert } from "@/components/ui/alert";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
 import { currentAccount } from "@/lib/dashboard/current-account";
+import { pageRead } from "@/lib/dashboard/page-failure";
 
 export const metadata: Metadata = { title: "Create your account" };
 
 export default async function SignupPage() {
   if (await currentAccount()) redirect("/");
-  const empty = (await (await db()).account.count()) === 0;
+  const empty = (await pageRead("signup", async () => (await db()).account.count())) === 0;
   const open = config().signup === "open" || empty;
   return (
     <AuthCard

@@ -1,5 +1,8 @@
 "use client";
 
+const DATABASE_UNAVAILABLE = "Hop can't reach its database right now. Wait a moment, then try again.";
+const SERVER_FAILED = "Signing in failed on our side. Try again; if it keeps happening, tell whoever runs this Hop instance.";
+
 /**
  * next-auth's credentials sign-in, done by hand so the page can show the throttle's own 429
  * message: fetch the CSRF token, post the form, and report what happened.
@@ -17,8 +20,13 @@ export async function signInWithPassword(email: string, password: string): Promi
       const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
       return { ok: false, message: body.error?.message ?? "Too many sign-in attempts. Try again later." };
     }
+    if (response.status >= 500) return { ok: false, message: SERVER_FAILED };
     const body = (await response.json().catch(() => ({}))) as { url?: string };
-    if (response.ok && body.url && !new URL(body.url, window.location.href).searchParams.has("error")) return { ok: true };
+    const error = body.url ? new URL(body.url, window.location.href).searchParams.get("error") : "CredentialsSignin";
+    if (response.ok && error === null) return { ok: true };
+    // lib/auth/options.ts: a sign-in that failed on our side is not a wrong password.
+    if (error === "DatabaseUnavailable") return { ok: false, message: DATABASE_UNAVAILABLE };
+    if (error === "SignInFailed") return { ok: false, message: SERVER_FAILED };
     return { ok: false, message: "The e-mail or password is not correct." };
   } catch {
     return { ok: false, message: "The server could not be reached. Check your connection and try again." };

@@ -39,5 +39,7 @@ export async function send<T = unknown>(method: string, url: string, body?: unkn
   let message = nested?.message ?? detail.message ?? (typeof detail.error === "string" ? detail.error : undefined) ?? `Request failed (${response.status}).`;
   if (field && message.startsWith(`${field}: `)) message = message.slice(field.length + 2);
   if (response.status === 401) message = "Your session ended. Sign in again.";
+  // The API's 503 speaks to programs (Retry-After); a person gets the same news in words.
+  if (response.status === 503) message = "Hop can't reach its database right now. Wait a moment, then try again.";
   return { ok: false, error: { message, field, status: response.status } };
 }

@@ -2,7 +2,13 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { verifyCredentials } from "../accounts/credentials";
 import { db } from "../db/open";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { errorFields, log } from "../log";
 import { authSecret, SESSION_MAX_AGE_SECONDS, useSecureCookies } from "./session";
+
+/** The codes a failed (not refused) sign-in answers with, in the `error` parameter of next-auth's URL. */
+export const SIGN_IN_UNAVAILABLE = "DatabaseUnavailable";
+export const SIGN_IN_FAILED = "SignInFailed";
 
 /** next-auth 4: e-mail + password against the bcrypt hash the CLI and sign-up store; JWT sessions. */
 export function authOptions(): AuthOptions {
@@ -19,7 +25,16 @@ export function authOptions(): AuthOptions {
           const email = String(credentials?.email ?? "").slice(0, 320);
           const password = String(credentials?.password ?? "").slice(0, 200);
           if (!email || !password) return null;
-          const account = await verifyCredentials(await db(), email, password);
+          let account: Awaited<ReturnType<typeof verifyCredentials>>;
+          try {
+            account = await verifyCredentials(await db(), email, password);
+          } catch (error) {
+            // next-auth puts a thrown error's message into the URL it answers with: only a fixed
+            // code leaves here (the sign-in form words it), the detail goes to the log.
+            const unavailable = isDatabaseUnavailable(error);
+            log[unavailable ? "warn" : "error"](unavailable ? "database unavailable" : "sign-in failed", { page: "sign-in", ...(unavailable ? {} : errorFields(error)) });
+            throw new Error(unavailable ? SIGN_IN_UNAVAILABLE : SIGN_IN_FAILED);
+          }
           if (!account) return null;
           return { id: account.id, email: account.email, name: account.name, sessionVersion: account.sessionVersion };
         },

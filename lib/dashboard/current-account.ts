@@ -2,11 +2,13 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { SessionAccount } from "../accounts/credentials";
 import { accountFromSessionToken, sessionCookieName } from "../auth/session";
+import { pageRead } from "./page-failure";
 
 /** The signed-in account of this page request, or null (no cookie, bad token, or an ended session). */
 export async function currentAccount(): Promise<SessionAccount | null> {
   const jar = await cookies();
-  return accountFromSessionToken(jar.get(sessionCookieName())?.value);
+  // Every signed-in page asks this first, so an outage shows as one here (page-failure.ts).
+  return pageRead("session", () => accountFromSessionToken(jar.get(sessionCookieName())?.value));
 }
 
 /** The page's account; a signed-out visitor goes to /login and comes back here afterwards. */

@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { db } from "../db/open";
 import { currentAccount, requireAccount } from "./current-account";
 import type { SessionAccount } from "../accounts/credentials";
+import { pageRead } from "./page-failure";
 import { resolveWorkspace, WORKSPACE_COOKIE } from "./workspace-choice";
 
 /** Whose items the dashboard shows and changes; `account` is always the signed-in one. */
@@ -20,5 +21,5 @@ export async function currentWorkspace(): Promise<Workspace | null> {
 
 async function workspaceOf(account: SessionAccount): Promise<Workspace> {
   const jar = await cookies();
-  return resolveWorkspace(await db(), account, jar.get(WORKSPACE_COOKIE)?.value);
+  return pageRead("workspace", async () => resolveWorkspace(await db(), account, jar.get(WORKSPACE_COOKIE)?.value));
 }

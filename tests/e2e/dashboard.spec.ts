@@ -106,6 +106,8 @@ test("sign out, then sign in: a wrong password is refused, the right one returns
   await hydrated(page);
   await signIn(page, OWNER.email);
   await expect(page.getByRole("heading", { name: `Welcome, ${OWNER.name}` })).toBeVisible();
+  // Sign-in lands on a fresh page load: a click before it hydrates is lost.
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto(`${server.url}/keys`);

@@ -174,6 +174,8 @@ test("another account's session on the editor URL gets 404", async ({ page }) =>
   await hydrated(page);
   await signIn(page, OTHER);
   await expect(page).not.toHaveURL(/\/login/);
+  // Let the sign-in's own landing finish first: under load its requests overlapped the 404 below.
+  await hydrated(page);
   const errors = watchErrors(page);
   const response = await page.goto(`${server.url}${draftPath}`);
   await hydrated(page);

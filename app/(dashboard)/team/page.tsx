@@ -14,6 +14,12 @@ import { listTeam } from "@/lib/team/memberships";
 
 export const metadata: Metadata = { title: "Team" };
 
+/** On a phone a long e-mail may wrap, and only after its "@", never mid-word. */
+const breakableEmail = (email: string) => {
+  const at = email.indexOf("@");
+  return at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
+};
+
 const statusBadge = (status: string) => (status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Pending</Badge>);
 
 export default async function TeamPage() {
@@ -41,12 +47,13 @@ export default async function TeamPage() {
           ) : (
             <div>
               <Table
+                className="team-table"
                 caption="Your team's members"
                 head={
                   <tr>
                     <th scope="col">Member</th>
                     <th scope="col">Role</th>
-                    <th scope="col">Status</th>
+                    <th scope="col" className="hide-sm">Status</th>
                     <th scope="col" className="hide-sm">Invited</th>
                     <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                   </tr>
@@ -56,12 +63,14 @@ export default async function TeamPage() {
                   <tr key={m.id} data-membership-id={m.id}>
                     <td>
                       <div className="cell-title">{m.member.name ?? m.member.email}</div>
-                      <div className="cell-sub">{m.member.email}</div>
+                      <div className="cell-sub">{breakableEmail(m.member.email)}</div>
+                      {/* On a phone the status sits here, so the row keeps its actions in view. */}
+                      <div className="cell-status show-sm">{statusBadge(m.status)}</div>
                     </td>
                     <td>
                       <MemberRole id={m.id} role={m.role} email={m.member.email} />
                     </td>
-                    <td>{statusBadge(m.status)}</td>
+                    <td className="hide-sm">{statusBadge(m.status)}</td>
                     <td className="hide-sm">{formatDate(m.createdAt)}</td>
                     <td className="actions">
                       <ConfirmTeamAction
@@ -88,12 +97,13 @@ export default async function TeamPage() {
             </EmptyState>
           ) : (
             <Table
+              className="team-table"
               caption="Teams you belong to"
               head={
                 <tr>
                   <th scope="col">Owner</th>
                   <th scope="col" className="hide-sm">Your role</th>
-                  <th scope="col">Status</th>
+                  <th scope="col" className="hide-sm">Status</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
               }
@@ -102,12 +112,15 @@ export default async function TeamPage() {
                 <tr key={m.id} data-membership-id={m.id}>
                   <td>
                     <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
-                    <div className="cell-sub">{m.owner.email}</div>
+                    <div className="cell-sub">{breakableEmail(m.owner.email)}</div>
+                    <div className="cell-status show-sm">
+                      {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
+                    </div>
                   </td>
                   <td className="hide-sm">
                     <Badge>{planLabel(m.role)}</Badge>
                   </td>
-                  <td>{statusBadge(m.status)}</td>
+                  <td className="hide-sm">{statusBadge(m.status)}</td>
                   <td className="actions">
                     {m.status === "pending" ? (
                       <span className="inline-actions">
