@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Card, CardBody, CardHeader } from "../ui/card";
 
@@ -21,6 +21,27 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
   const [error, setError] = useState<string | null>(null);
   const query = new URLSearchParams({ fg, bg, ecc }).toString();
   const base = `/api/dashboard/links/${encodeURIComponent(id)}/qr`;
+  // With a logo the preview is the server's own SVG of the download (logo on its background square),
+  // fetched by POST and shown as a data URL (the page's CSP allows data: images, not blob:).
+  const [logoPreview, setLogoPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!logo) return setLogoPreview(null);
+    let current = true;
+    void (async () => {
+      const response = await fetch(base, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ format: "svg", size: "512", fg, bg, ecc: "H", logo }),
+      }).catch(() => null);
+      if (!current || !response?.ok) return;
+      const svg = await response.text();
+      if (current) setLogoPreview(`data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(svg)))}`);
+    })();
+    return () => {
+      current = false;
+    };
+  }, [base, logo, fg, bg]);
 
   async function download(format: "svg" | "png") {
     setError(null);
@@ -52,8 +73,7 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
         <div className="qr-layout" id="qr-code">
           <div className="qr-preview">
             {/* eslint-disable-next-line @next/next/no-img-element -- a same-origin SVG from our own route */}
-            <img src={`${base}?${query}&format=svg`} alt={`QR code for ${url}`} width={220} height={220} />
-            {logo ? <img className="qr-logo" src={logo} alt="" aria-hidden="true" /> : null}
+            <img src={logo && logoPreview ? logoPreview : `${base}?${query}&format=svg`} alt={`QR code for ${url}`} width={220} height={220} />
           </div>
           <div className="qr-controls">
             <div className="form-row">

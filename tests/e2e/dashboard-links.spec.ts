@@ -155,6 +155,9 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
   const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#dc143c"/></svg>';
   await page.getByLabel("Centre logo (optional)").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(logoSvg) });
   await expect(page.getByLabel("Error correction")).toHaveValue("H");
+  // The preview is the server's SVG of the download, logo and its background square included.
+  await expect(page.getByRole("img", { name: `QR code for ${shortUrl}` })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await page.locator("#qr-code").screenshot({ path: path.join(SCREENSHOTS, "qr-logo-desktop.png") });
   const withLogo = await downloaded("Download PNG");
   expect(withLogo.equals(plain)).toBe(false);
   expect(decodeQrPng(withLogo)).toBe(shortUrl);
