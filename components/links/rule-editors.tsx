@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "../ui/button";
+import { Field, Input } from "../ui/field";
 import { newKey, type GeoRuleState, type LanguageRuleState } from "./link-form-model";
 
 type ErrorOf = (field: string) => string | undefined;
@@ -33,31 +34,9 @@ function TextField({ id, label, value, onChange, error, hint, disabled, placehol
   id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string;
 }) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        className="input"
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input id={id} type={type} value={value} placeholder={placeholder} disabled={disabled} error={error} hint={Boolean(hint)} onChange={(event) => onChange(event.target.value)} />
+    </Field>
   );
 }
 
