@@ -21,7 +21,7 @@ export async function rebuildRollups(db: Db, options: { linkId?: string } = {}):
     await tx.$executeRawUnsafe(
       `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
        SELECT "linkId", hour, '', '', SUM(views), SUM(clicks), SUM(adult) FROM (
-         SELECT "linkId", date_trunc('hour', "occurredAt") AS hour, 1 AS views, CASE WHEN "redirected" THEN 1 ELSE 0 END AS clicks, 0 AS adult
+         SELECT "linkId", date_trunc('hour', "occurredAt") AS hour, "visits" AS views, CASE WHEN "redirected" THEN "visits" ELSE 0 END AS clicks, 0 AS adult
          FROM "VisitEvent" ${filter}
          UNION ALL
          SELECT "linkId", date_trunc('hour', "occurredAt"), 0, 1, CASE WHEN "buttonId" = '${ADULT_BUTTON_ID}' THEN 1 ELSE 0 END
@@ -32,7 +32,7 @@ export async function rebuildRollups(db: Db, options: { linkId?: string } = {}):
     for (const [dimension, expression] of VISIT_DIMENSIONS) {
       await tx.$executeRawUnsafe(
         `INSERT INTO "EventRollup" ("linkId", "hour", "dimension", "value", "views", "clicks", "adultClicks")
-         SELECT "linkId", date_trunc('hour', "occurredAt"), '${dimension}', ${expression}, COUNT(*), 0, 0
+         SELECT "linkId", date_trunc('hour', "occurredAt"), '${dimension}', ${expression}, SUM("visits"), 0, 0
          FROM "VisitEvent" ${filter ? `${filter} AND` : "WHERE"} ${expression} IS NOT NULL GROUP BY 1, 2, 4`,
         ...params,
       );

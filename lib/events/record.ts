@@ -5,12 +5,16 @@ import { insertClicks, insertVisits } from "./insert-events";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
 
 // Visits and clicks are queued in memory and written in batches (one multi-row insert per table,
-// plus the hourly rollups, in one transaction), so recording never delays an answer.
+// plus the hourly rollups, in one transaction), so recording never delays an answer. Identical
+// visits of one second (same link, country, city, device, platform, browser, referrer, outcome)
+// share one queued row that counts them (`visits`): a link under a burst of traffic costs the
+// database a row per distinct visitor profile and second, not a row per visit, and nothing the
+// analytics show (hourly buckets, dimensions, the last view to the millisecond) is lost.
 // A database outage loses nothing that fits in the queue: a batch that fails to write goes back to
 // the front of the queue and is retried with a capped exponential backoff (250 ms doubling to 5 s)
-// until the database answers again. The queue is bounded — events being written count against the
-// bound too — and only past EVENT_QUEUE_MAX are new events dropped, counted and logged (at most
-// once a minute). The default 1,000,000 holds a 30 s outage at the bench's ~16,000 visits a second
+// until the database answers again. The queue is bounded in rows (a row counting many visits is one)
+// — rows being written count against the bound too — and only past EVENT_QUEUE_MAX rows are new
+// events dropped, counted and logged (at most once a minute). The default 1,000,000 holds a 30 s outage at the bench's ~16,000 visits a second
 // with the backoff and the drain after it (`npm run bench -- outage`).
 
 const MAX_QUEUED = Number(process.env.EVENT_QUEUE_MAX ?? 1_000_000);
@@ -32,9 +36,13 @@ const BACKOFF_MAX_MS = 5_000;
 
 interface Queue {
   visits: VisitRow[];
+  /** Rows still queued and open to more identical visits, by profile and second (see visitKey). */
+  openVisits: Map<string, VisitRow>;
   clicks: ClickRow[];
-  /** Events taken by the write under way; they still count against the bound. */
+  /** Rows taken by the write under way; they still count against the bound. */
   inFlight: number;
+  /** Events (visits and clicks) those rows count. */
+  inFlightEvents: number;
   dropped: number;
   written: number;
   /** Consecutive failed writes; 0 when the last write succeeded. */
@@ -49,7 +57,7 @@ interface Queue {
 
 function queue(): Queue {
   return shared("eventQueue", () => {
-    const q: Queue = { visits: [], clicks: [], inFlight: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, flushing: null };
+    const q: Queue = { visits: [], openVisits: new Map(), clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, flushing: null };
     q.timer = setInterval(() => void flushEvents(), FLUSH_MS);
     q.timer.unref();
     return q;
@@ -70,6 +78,7 @@ function countryOf(code: string | null): string {
   return code && /^[A-Za-z]{2}$/.test(code) ? code.toLowerCase() : "unknown";
 }
 
+/** Rows held (the bound is on memory: a row counting many visits is one). */
 function size(q: Queue): number {
   return q.visits.length + q.clicks.length + q.inFlight;
 }
@@ -102,13 +111,17 @@ export interface VisitInput {
   redirected: boolean;
 }
 
+const visitKey = (r: VisitRow, second: number) =>
+  `${r.linkId}\u0000${r.accountId}\u0000${second}\u0000${r.country}\u0000${r.city}\u0000${r.device}\u0000${r.platform}\u0000${r.browser}\u0000${r.referrer}\u0000${r.redirected}`;
+
 export function recordVisit(v: VisitInput): void {
   const q = queue();
-  if (!accept(q)) return;
-  q.visits.push({
+  const at = typeof v.at === "number" ? v.at : v.at.getTime();
+  const row: VisitRow = {
     linkId: v.linkId,
     accountId: v.accountId,
-    occurredAt: typeof v.at === "number" ? v.at : v.at.getTime(),
+    occurredAt: at,
+    visits: 1,
     country: countryOf(v.country),
     city: v.city ? v.city.slice(0, 100) : null,
     device: v.device,
@@ -116,7 +129,18 @@ export function recordVisit(v: VisitInput): void {
     browser: v.browser?.slice(0, 100) ?? null,
     referrer: referrerDomain(v.referrer),
     redirected: v.redirected,
-  });
+  };
+  const key = visitKey(row, Math.floor(at / 1000));
+  const open = q.openVisits.get(key);
+  if (open) {
+    // No new row: counted even when the queue is full, as it costs no memory.
+    open.visits += 1;
+    if (at > (open.occurredAt as number)) open.occurredAt = at;
+    return;
+  }
+  if (!accept(q)) return;
+  q.visits.push(row);
+  q.openVisits.set(key, row);
   nudge(q);
 }
 
@@ -171,12 +195,16 @@ function writeBatch(q: Queue): Promise<boolean> {
   const max = batchMax();
   const visits = q.visits.splice(0, max);
   const clicks = q.clicks.splice(0, max - visits.length);
-  const count = visits.length + clicks.length;
-  q.inFlight = count;
+  // A row taken by a write never grows again (a failed write puts it back as it was written).
+  q.openVisits.clear();
+  const rows = visits.length + clicks.length;
+  const count = visits.reduce((sum, v) => sum + v.visits, 0) + clicks.length;
+  q.inFlight = rows;
+  q.inFlightEvents = count;
   return write(visits, clicks).then(
     () => {
       q.written += count;
-      if (q.failures > 0) log.info("event writes resumed", { afterFailures: q.failures, queued: size(q) - count });
+      if (q.failures > 0) log.info("event writes resumed", { afterFailures: q.failures, queued: size(q) - rows });
       q.failures = 0;
       q.retryAt = 0;
       return true;
@@ -189,12 +217,13 @@ function writeBatch(q: Queue): Promise<boolean> {
       q.retryAt = Date.now() + wait;
       if (q.failures === 1 || Date.now() - q.lastFailureLog > 10_000) {
         q.lastFailureLog = Date.now();
-        log.warn("event batch failed; kept and retried", { events: count, queued: size(q), failures: q.failures, retryInMs: wait, ...errorFields(error) });
+        log.warn("event batch failed; kept and retried", { events: count, rows, queued: size(q), failures: q.failures, retryInMs: wait, ...errorFields(error) });
       }
       return false;
     },
   ).finally(() => {
     q.inFlight = 0;
+    q.inFlightEvents = 0;
   });
 }
 
@@ -230,8 +259,8 @@ export async function drainEvents(deadlineMs: number): Promise<void> {
   const until = Date.now() + deadlineMs;
   for (;;) {
     await flushEvents({ force: true });
-    const left = q.visits.length + q.clicks.length;
-    if (left === 0) return;
+    if (q.visits.length + q.clicks.length === 0) return;
+    const left = q.visits.reduce((sum, v) => sum + v.visits, 0) + q.clicks.length;
     const wait = Math.min(backoffMs(q.failures), until - Date.now());
     if (wait <= 0) {
       q.dropped += left;
@@ -242,7 +271,9 @@ export async function drainEvents(deadlineMs: number): Promise<void> {
   }
 }
 
+/** Events (each visit a row counts, each click) queued, dropped and written. */
 export function eventQueueStats(): { queued: number; dropped: number; written: number } {
   const q = queue();
-  return { queued: size(q), dropped: q.dropped, written: q.written };
+  const queued = q.visits.reduce((sum, v) => sum + v.visits, 0) + q.clicks.length + q.inFlightEvents;
+  return { queued, dropped: q.dropped, written: q.written };
 }

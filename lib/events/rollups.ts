@@ -10,6 +10,8 @@ export interface VisitRow {
   accountId: string;
   /** A Date, or epoch milliseconds (what the queue keeps: no object per event). */
   occurredAt: Date | number;
+  /** Identical visits this row counts (same second, same columns); occurredAt is the last. */
+  visits: number;
   country: string;
   city: string | null;
   device: string;
@@ -64,13 +66,13 @@ export function rollupDeltas(visits: VisitRow[], clicks: ClickRow[]): Delta[] {
   };
   for (const v of visits) {
     const hour = hourMs(v.occurredAt);
-    const click = v.redirected ? 1 : 0;
-    bump(v.linkId, hour, "", "", 1, click, 0);
-    bump(v.linkId, hour, "country", v.country, 1, 0, 0);
-    if (v.city) bump(v.linkId, hour, "city", v.city.toLowerCase(), 1, 0, 0);
-    bump(v.linkId, hour, "device", v.device, 1, 0, 0);
-    bump(v.linkId, hour, "platform", v.platform, 1, 0, 0);
-    bump(v.linkId, hour, "referrer", v.referrer, 1, 0, 0);
+    const n = v.visits;
+    bump(v.linkId, hour, "", "", n, v.redirected ? n : 0, 0);
+    bump(v.linkId, hour, "country", v.country, n, 0, 0);
+    if (v.city) bump(v.linkId, hour, "city", v.city.toLowerCase(), n, 0, 0);
+    bump(v.linkId, hour, "device", v.device, n, 0, 0);
+    bump(v.linkId, hour, "platform", v.platform, n, 0, 0);
+    bump(v.linkId, hour, "referrer", v.referrer, n, 0, 0);
   }
   for (const c of clicks) {
     const hour = hourMs(c.occurredAt);

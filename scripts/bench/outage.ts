@@ -21,7 +21,7 @@ async function count(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return Number((await client.query(`SELECT count(*) AS n FROM "VisitEvent"`)).rows[0].n);
+    return Number((await client.query(`SELECT coalesce(sum(visits), 0) AS n FROM "VisitEvent"`)).rows[0].n);
   } finally {
     await client.end();
   }
