@@ -1,4 +1,4 @@
-import type { Db } from "../db/open";
+import type { Db, ReadSql } from "../db/open";
 
 /**
  * Whether a host that is neither the app's, the primary nor a system domain answers visitors:
@@ -12,4 +12,13 @@ export async function unsafeCustomHostServes(client: Db, host: string): Promise<
     client.link.findFirst({ where: { domain: host }, select: { id: true } }),
   ]);
   return domain ? domain.verified : Boolean(link);
+}
+
+const HOST_SERVES = `SELECT (SELECT "verified" FROM "Domain" WHERE "domain" = $1) AS "verified",
+  EXISTS (SELECT 1 FROM "Link" WHERE "domain" = $1) AS "hasLinks"`;
+
+/** unsafeCustomHostServes in one statement through the driver (the visitor path's lookup). */
+export async function unsafeCustomHostServesRead(read: ReadSql, host: string): Promise<boolean> {
+  const [row] = await read<{ verified: boolean | null; hasLinks: boolean }>(HOST_SERVES, [host]);
+  return row.verified === null ? row.hasLinks : row.verified;
 }
