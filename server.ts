@@ -34,19 +34,22 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  // The app's requests (what the visitor path hands on). One function for the server's life: a
+  // closure made per request costs the visitor path (docs/architecture.md, "Third pass").
+  const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    stampClientIp(req);
+    // Next answers an undecodable path with a plain-text 500 before any route or page runs.
+    if (answerUndecodablePath(req, res)) return;
+    if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
+    handle(req, res).catch((error: unknown) => {
+      log.error("request failed", { url: req.url, ...errorFields(error) });
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal error");
+    });
+  };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    handleVisit(req, res, () => {
-      stampClientIp(req);
-      // Next answers an undecodable path with a plain-text 500 before any route or page runs.
-      if (answerUndecodablePath(req, res)) return;
-      if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
-      handle(req, res).catch((error: unknown) => {
-        log.error("request failed", { url: req.url, ...errorFields(error) });
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-        res.end("Internal error");
-      });
-    });
+    handleVisit(req, res, toNext);
   });
   server.on("clientError", answerUnparsableRequest);
   server.keepAliveTimeout = 65_000;

@@ -71,7 +71,9 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
   };
-  return { ...answer, onSent: () => recordVisit(visit) };
+  // A bound function, not an arrow: no closure (and no esbuild __name call) per visit.
+  answer.onSent = recordVisit.bind(null, visit);
+  return answer;
 }
 
 /** HEAD: the GET's status and headers (its Content-Length included), no body, nothing recorded. */

@@ -24,7 +24,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
  * (web-handler.ts) onto the same answerVisit. Every path ends in an answer: a failure is the 500 page (the database
  * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */
-export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): void {
   if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
   if (req.method === "POST" && req.url === CONTACT_PATH) return void handleContactSubmission(req, res);
   let result: ReturnType<typeof answerVisit>;
@@ -34,10 +34,10 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: () 
     log.error("visit failed", { url: req.url, ...errorFields(error) });
     return sendError(res);
   }
-  if (result === null) return next();
+  if (result === null) return next(req, res);
   if (!(result instanceof Promise)) return send(res, result);
   result.then(
-    (answer) => (answer ? send(res, answer) : next()),
+    (answer) => (answer ? send(res, answer) : next(req, res)),
     (error: unknown) => {
       log.error("visit failed", { url: req.url, ...errorFields(error) });
       send(res, { status: 503, headers: { "content-type": "text/plain", "retry-after": "5" }, body: "Temporarily unavailable" });
