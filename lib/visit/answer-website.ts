@@ -37,8 +37,28 @@ function botAnswer(link: VisitLink): VisitAnswer {
   return htmlResponse(200, previewPage(shown, shortUrlOf(link.domain, link.slug), null), { "x-robots-tag": "noindex" });
 }
 
-export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: Visitor): VisitAnswer {
-  const params = new URLSearchParams(req.search);
+interface PageView {
+  link: VisitLink;
+  visitor: Visitor;
+  req: VisitRequest;
+  /** null: not a new view (the return from the page's own contact form). */
+  redirected: boolean | null;
+  adultConfirmed: boolean;
+}
+
+/** What a person's page visit records once its answer was written (bound per visit, no closure). */
+function recordPageView({ link, visitor: { ua, geo }, req, redirected, adultConfirmed }: PageView): void {
+  const referrer = header(req.headers, "referer") ?? null;
+  if (redirected !== null) recordVisit({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected });
+  // The gate's button without JavaScript: the confirmed reload is the tracked press.
+  if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
+}
+
+const NO_PARAMS = new URLSearchParams();
+
+export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visitor): VisitAnswer {
+  const { ua, geo } = visitor;
+  const params = req.search ? new URLSearchParams(req.search) : NO_PARAMS;
   const go = params.get(GO_PARAM);
   if (go !== null) {
     // The page view was counted when the page loaded and the press by the beacon: nothing to record.
@@ -49,15 +69,13 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
   }
   if (ua.isBot) return botAnswer(link);
 
-  const referrer = header(req.headers, "referer") ?? null;
-  const record = (view: { redirected: boolean } | null, adultConfirmed: boolean) => () => {
-    if (view) recordVisit({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected: view.redirected });
-    // The gate's button without JavaScript: the confirmed reload is the tracked press.
-    if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
-  };
-
-  const geoTarget = chooseDestination({ destination: null, geoRules: pageGeoRules(link.data), languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined });
-  if (geoTarget) return { ...redirectResponse(locationOf(geoTarget)), onSent: record({ redirected: true }, false) };
+  const geoRules = pageGeoRules(link.data);
+  const geoTarget = geoRules.length > 0 ? chooseDestination({ destination: null, geoRules, languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined }) : null;
+  if (geoTarget) {
+    const redirect = redirectResponse(locationOf(geoTarget));
+    redirect.onSent = recordPageView.bind(null, { link, visitor, req, redirected: true, adultConfirmed: false });
+    return redirect;
+  }
 
   const contact = params.get("contact");
   const contactStatus = contact === "sent" || contact === "invalid" ? contact : null;
@@ -68,5 +86,6 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, { ua, geo }: V
     contactStatus,
   });
   // The return from our own contact form is the same visit, not a new view.
-  return { ...page, onSent: record(contactStatus ? null : { redirected: false }, adultConfirmed) };
+  page.onSent = recordPageView.bind(null, { link, visitor, req, redirected: contactStatus ? null : false, adultConfirmed });
+  return page;
 }

@@ -27,7 +27,8 @@ export interface VisitorPost {
 export interface VisitAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (a kept bio page: no encoding per response). */
+  body: string | Buffer;
   /** Records the visit; `send` calls it once the answer was written, never for a failed one. */
   onSent?: () => void;
 }

@@ -22,13 +22,14 @@ function plainHeaders(headers: Headers): IncomingHttpHeaders {
 export function toResponse(answer: VisitAnswer): Response {
   let response: Response;
   try {
-    const bodiless = answer.status === 204 || answer.status === 304 || answer.body === "";
-    response = new Response(bodiless ? null : answer.body, { status: answer.status, headers: answer.headers });
+    const bodiless = answer.status === 204 || answer.status === 304 || answer.body.length === 0;
+    const body = typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body);
+    response = new Response(bodiless ? null : body, { status: answer.status, headers: answer.headers });
   } catch (error) {
     // A header a Response cannot hold (a stored value from before validation): the 500 page, unrecorded.
     log.error("visit answer could not be made", { status: answer.status, ...errorFields(error) });
     const fallback = errorResponse();
-    return new Response(fallback.body, { status: fallback.status, headers: fallback.headers });
+    return new Response(fallback.body.toString(), { status: fallback.status, headers: fallback.headers });
   }
   try {
     answer.onSent?.();

@@ -71,22 +71,22 @@ describe("kept bio page HTML", () => {
       for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "ZmVkY2JhOTg3NjU0MzIxMA=="]) {
         const answer = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada", nonce);
         const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce, brandingUrl: "https://hop.example", ...variant });
-        assert.equal(answer.body, fresh, JSON.stringify(variant));
+        assert.equal(answer.body.toString(), fresh, JSON.stringify(variant));
         assert.equal(answer.headers["content-security-policy"], contentSecurityPolicy(nonce, bioPageCsp(data)));
         assert.equal(answer.headers["content-length"], String(Buffer.byteLength(fresh)));
       }
     }
-    const gated = bioPageAnswer(page, variants[0], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body;
-    const confirmed = bioPageAnswer(page, variants[1], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body;
+    const gated = bioPageAnswer(page, variants[0], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body.toString();
+    const confirmed = bioPageAnswer(page, variants[1], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body.toString();
     assert.ok(gated.includes('id="hop-gate"') && !confirmed.includes('id="hop-gate"'), "the 18+ gate state is its own variant");
   });
 
   test("a changed page (a new link object from the link cache) is rendered afresh", () => {
     const before = link();
     const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
-    assert.ok(bioPageAnswer(before, variants[0], "https://hop.example", "u", nonce).body.includes("Ada &lt;Lovelace&gt;"));
+    assert.ok(bioPageAnswer(before, variants[0], "https://hop.example", "u", nonce).body.toString().includes("Ada &lt;Lovelace&gt;"));
     const after = { ...link(), data: { ...data, profile: { name: "Grace" } } };
-    const body = bioPageAnswer(after, variants[0], "https://hop.example", "u", nonce).body;
+    const body = bioPageAnswer(after, variants[0], "https://hop.example", "u", nonce).body.toString();
     assert.ok(body.includes("Grace") && !body.includes("Lovelace"));
   });
 });
