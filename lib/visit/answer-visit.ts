@@ -37,12 +37,19 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   }
   if (host === appHost) return "app";
   const known = cachedHostHasLinks(host);
-  // A host that serves no links gets the app, but only the app's own paths: anything else would be
-  // Next's 404, and a flood of random slugs on random Host headers must cost this 404 page, not a
-  // render through Next each.
-  if (known === false) return path === "" || RESERVED_SLUGS.has(path.split("/")[0].toLowerCase()) ? "app" : "nowhere";
+  if (known === false) return onHostWithoutLinks(pathname);
   if (known === undefined) return "unknown-host";
   return { domain: host, slug: path, custom: true };
+}
+
+/**
+ * A host that serves no links gets the app, but only the app's own paths: anything else would be
+ * Next's 404, and a flood of random slugs on random Host headers must cost this 404 page, not a
+ * render through Next each (the first request of each new host too, answered after its lookup).
+ */
+function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
+  const path = pathname.slice(1);
+  return path === "" || RESERVED_SLUGS.has(path.split("/")[0].toLowerCase()) ? "app" : "nowhere";
 }
 
 // Who gets what (DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
@@ -105,7 +112,10 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   if (address === "app") return null;
   if (address === "nowhere") return forMethod(htmlResponse(404, notFoundPage()), req.method);
   if (address === "unknown-host") {
-    return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? (answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>) : null));
+    return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => {
+      if (serves) return answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>;
+      return onHostWithoutLinks(req.pathname) === "app" ? null : forMethod(htmlResponse(404, notFoundPage()), req.method);
+    });
   }
   if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return forMethod(htmlResponse(404, notFoundPage()), req.method);
   const cached = cachedLink(address.domain, address.slug);

@@ -69,6 +69,17 @@ describe("visits see every change at once", () => {
     assert.equal((await visit(server, PRIMARY, "/v1/account/usage")).status, 401);
     assert.equal((await visit(server, "unknown.example", "/")).status, 200);
   });
+
+  test("a scanned path on a host that serves no links is the visitor 404 page from the host's first request on, never a render by Next", async () => {
+    for (const host of ["scan-1.example.net", "scan-2.example.net"]) {
+      const answers = await Promise.all([visit(server, host, "/x9f3k2"), visit(server, host, "/x9f3k2"), visit(server, host, "/other")]);
+      for (const answer of answers) {
+        assert.equal(answer.status, 404);
+        assert.match(answer.body, /This link does not exist/, `${host}: the visitor 404 page, also while the host's lookup was under way`);
+      }
+    }
+    assert.equal((await visit(server, "scan-1.example.net", "/api/health")).status, 200, "the app's own paths stay the app's");
+  });
 });
 
 // Two instances of one deployment: a change made through one is seen by the next visit on the
