@@ -10,8 +10,8 @@ import { answerThroughBehavior } from "./behaviors";
 import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
-import { notFoundPage, previewPage } from "./pages";
-import { errorResponse, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
+import { previewPage } from "./pages";
+import { errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
@@ -56,7 +56,7 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
 // other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
 // person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts).
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
-  if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return htmlResponse(404, notFoundPage());
+  if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return notFoundResponse();
   const ua = classifyUserAgent(header(req.headers, "user-agent"));
   const geo = visitorGeo(req.headers, req.socketIp);
   if (link.type === "website") return answerWebsite(link, req, { ua, geo });
@@ -110,14 +110,14 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   }
   const address = addressOf(req.host, req.pathname);
   if (address === "app") return null;
-  if (address === "nowhere") return forMethod(htmlResponse(404, notFoundPage()), req.method);
+  if (address === "nowhere") return forMethod(notFoundResponse(), req.method);
   if (address === "unknown-host") {
     return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => {
       if (serves) return answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>;
-      return onHostWithoutLinks(req.pathname) === "app" ? null : forMethod(htmlResponse(404, notFoundPage()), req.method);
+      return onHostWithoutLinks(req.pathname) === "app" ? null : forMethod(notFoundResponse(), req.method);
     });
   }
-  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return forMethod(htmlResponse(404, notFoundPage()), req.method);
+  if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return forMethod(notFoundResponse(), req.method);
   const cached = cachedLink(address.domain, address.slug);
   if (cached !== undefined) return answerSafely(cached, req);
   return lookupLink(address.domain, address.slug).then((link) => answerSafely(link, req));

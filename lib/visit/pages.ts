@@ -13,19 +13,16 @@ const APP_LABELS: Record<InAppName, string> = {
   linkedin: "LinkedIn", x: "X", reddit: "Reddit", telegram: "Telegram", wechat: "WeChat", line: "LINE",
 };
 
-// The 404 page is the answer to every scanned address: built once, split where the nonce goes.
+// The 404 page is the answer to every scanned address: built once, split where the nonce goes
+// (respond.ts keeps it as bytes: notFoundResponse).
 const NONCE_MARK = "\u0000nonce\u0000";
-const NOT_FOUND_PARTS = page({
+/** The 404 page's text split where its nonce goes (join with the nonce: the page). */
+export const NOT_FOUND_HTML_PARTS: readonly string[] = page({
   nonce: NONCE_MARK,
   title: "Link not found",
   head: '<meta name="robots" content="noindex">',
   body: '<main><h1>This link does not exist</h1><p>It may have been switched off, deleted, or mistyped.</p><div class="brand">Hop</div></main>',
 }).split(NONCE_MARK);
-
-export function notFoundPage(): HtmlAnswer {
-  const n = nonce();
-  return { nonce: n, html: NOT_FOUND_PARTS.join(n) };
-}
 
 /** What a visitor gets when their answer could not be made or written (e.g. a row stored before validation). */
 export function errorPage(): HtmlAnswer {

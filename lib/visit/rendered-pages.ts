@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { bioPageCsp, renderBioPage, type BioPageInput } from "../bio/render-page";
+import { joinWithNonce, splitAtNonce, type NoncedBytes } from "../html/nonced-bytes";
 import { contentSecurityPolicy, nonce } from "../html/page";
 import type { VisitLink } from "./link-cache";
 import type { VisitAnswer } from "./respond";
@@ -13,10 +14,8 @@ import type { VisitAnswer } from "./respond";
 export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus">;
 
 interface Rendered {
-  /** The page split at its nonce, as UTF-8: joined with the nonce's bytes, they are the page. */
-  parts: Buffer[];
-  /** Bytes of the parts together. */
-  partBytes: number;
+  /** The page split at its nonce, as UTF-8. */
+  page: NoncedBytes;
   cspParts: string[];
   /** The length with a 24-byte nonce (what nonce() gives). */
   length: string;
@@ -31,12 +30,10 @@ const variantKey = (v: PageVariant) => `${v.adultConfirmed ? 1 : 0}${v.outboundV
 
 function render(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string): Rendered {
   const html = renderBioPage({ publicId: link.publicId, url, templateId: link.templateId, data: link.data, nonce: PLACEHOLDER, brandingUrl, ...variant });
-  const parts = html.split(PLACEHOLDER).map((part) => Buffer.from(part));
-  const partBytes = parts.reduce((sum, part) => sum + part.length, 0);
-  const length = partBytes + NONCE_BYTES * (parts.length - 1);
+  const page = splitAtNonce(html, PLACEHOLDER);
+  const length = page.bytes + NONCE_BYTES * (page.parts.length - 1);
   return {
-    parts,
-    partBytes,
+    page,
     cspParts: contentSecurityPolicy(PLACEHOLDER, bioPageCsp(link.data)).split(PLACEHOLDER),
     length: String(length),
   };
@@ -49,12 +46,7 @@ export function bioPageAnswer(link: VisitLink, variant: PageVariant, brandingUrl
   const key = variantKey(variant);
   let page = variants.get(key);
   if (!page) variants.set(key, (page = render(link, variant, brandingUrl, url)));
-  // The body as bytes, copied once: a string body would be joined, then prefixed with the headers
-  // and encoded again by Node on every response.
-  const nonceBytes = Buffer.from(n, "latin1");
-  const pieces: Buffer[] = [page.parts[0]];
-  for (let i = 1; i < page.parts.length; i += 1) pieces.push(nonceBytes, page.parts[i]);
-  const body = Buffer.concat(pieces, page.partBytes + nonceBytes.length * (page.parts.length - 1));
+  const body = joinWithNonce(page.page, n);
   return {
     status: 200,
     // htmlResponse's headers, in its order.

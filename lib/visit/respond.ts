@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
-import { contentSecurityPolicy, type CspSources } from "../html/page";
-import { errorPage, type HtmlAnswer } from "./pages";
+import { joinWithNonce, splitAtNonce } from "../html/nonced-bytes";
+import { contentSecurityPolicy, nonce, type CspSources } from "../html/page";
+import { errorPage, NOT_FOUND_HTML_PARTS, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.
 // Whatever an answer holds, the visitor gets a response: a failure to write it becomes a 500
@@ -50,6 +51,30 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
       ...extra,
     },
     body: answer.html,
+  };
+}
+
+const NONCE_MARK = "\u0000nonce\u0000";
+// A scan of random addresses is made of 404s: the page's bytes and CSP are kept split at the nonce.
+const NOT_FOUND = {
+  page: splitAtNonce(NOT_FOUND_HTML_PARTS.join(NONCE_MARK), NONCE_MARK),
+  csp: contentSecurityPolicy(NONCE_MARK).split(NONCE_MARK),
+};
+
+/** The visitor 404 page: what htmlResponse(404, …) makes of it, byte for byte, from the kept bytes. */
+export function notFoundResponse(n: string = nonce()): VisitAnswer {
+  const body = joinWithNonce(NOT_FOUND.page, n);
+  return {
+    status: 404,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": NOT_FOUND.csp.join(n),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "content-length": String(body.length),
+    },
+    body,
   };
 }
 

@@ -91,6 +91,21 @@ describe("kept bio page HTML", () => {
   });
 });
 
+describe("the kept 404 page", () => {
+  test("is the page and headers htmlResponse makes, byte for byte, with each response's nonce", async () => {
+    const { notFoundResponse, htmlResponse } = await import("../../lib/visit/respond");
+    const { NOT_FOUND_HTML_PARTS } = await import("../../lib/visit/pages");
+    for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "ZmVkY2JhOTg3NjU0MzIxMA=="]) {
+      const kept = notFoundResponse(nonce);
+      const fresh = htmlResponse(404, { nonce, html: NOT_FOUND_HTML_PARTS.join(nonce) });
+      assert.equal(kept.body.toString(), fresh.body);
+      assert.equal(kept.headers["content-length"], String(Buffer.byteLength(fresh.body)));
+      assert.deepEqual({ ...kept.headers, "content-length": undefined }, { ...fresh.headers, "content-length": undefined });
+      assert.equal(kept.status, 404);
+    }
+  });
+});
+
 describe("the lookup lane", () => {
   test("at most `max` database lookups at once; the rest wait and run in arrival order", async () => {
     const { LookupLane } = await import("../../lib/visit/link-cache");
