@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
-import { send, sendError } from "./respond";
+import { send, sendError, unavailableResponse } from "./respond";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
 function toVisitRequest(req: IncomingMessage): VisitRequest {
@@ -40,7 +40,7 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     (answer) => (answer ? send(res, answer) : next(req, res)),
     (error: unknown) => {
       log.error("visit failed", { url: req.url, ...errorFields(error) });
-      send(res, { status: 503, headers: { "content-type": "text/plain", "retry-after": "5" }, body: "Temporarily unavailable" });
+      send(res, unavailableResponse());
     },
   );
 }

@@ -38,6 +38,20 @@ export function errorPage(): HtmlAnswer {
   };
 }
 
+/** What a visitor gets while the database cannot be reached for an address not in the cache (503). */
+export function unavailablePage(): HtmlAnswer {
+  const n = nonce();
+  return {
+    nonce: n,
+    html: page({
+      nonce: n,
+      title: "Temporarily unavailable",
+      head: '<meta name="robots" content="noindex">',
+      body: '<main><h1>Temporarily unavailable</h1><p>This link cannot be opened right now. Please try again in a moment.</p><div class="brand">Hop</div></main>',
+    }),
+  };
+}
+
 /** What link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */
 export function previewPage(link: VisitLink, shortUrl: string, destination: string | null): HtmlAnswer {
   const seo = (link.seo ?? {}) as { title?: unknown; description?: unknown; image?: unknown };

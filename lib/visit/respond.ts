@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { joinWithNonce, splitAtNonce } from "../html/nonced-bytes";
 import { contentSecurityPolicy, nonce, type CspSources } from "../html/page";
-import { errorPage, NOT_FOUND_HTML_PARTS, type HtmlAnswer } from "./pages";
+import { errorPage, NOT_FOUND_HTML_PARTS, unavailablePage, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.
 // Whatever an answer holds, the visitor gets a response: a failure to write it becomes a 500
@@ -80,6 +80,11 @@ export function notFoundResponse(n: string = nonce()): VisitAnswer {
 
 export function redirectResponse(location: string): VisitAnswer {
   return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "" };
+}
+
+/** The database is unreachable for an address not in the cache: a page, and when to try again. */
+export function unavailableResponse(): VisitAnswer {
+  return htmlResponse(503, unavailablePage(), { "retry-after": "5" });
 }
 
 export function errorResponse(): VisitAnswer {

@@ -4,15 +4,13 @@ import { errorFields, log } from "../log";
 import { peerIpOfForwardedRequest } from "../net/client-ip";
 import { answerVisit, type VisitAnswer } from "./answer-visit";
 import { acceptClickBeacon } from "./record-click";
-import { errorResponse, type VisitorPost } from "./respond";
+import { errorResponse, unavailableResponse, type VisitorPost } from "./respond";
 import { submitContact } from "./submit-contact";
 
 // The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
 // Responses, for Next's proxy (proxy.ts) and route handlers when Hop runs without server.ts
 // (`next start`, `next dev`, a platform's Next runtime). Under server.ts none of this runs for a
 // visitor: the fast path answered before Next. It never imports Next either (plain Request/Response).
-
-const UNAVAILABLE: VisitAnswer = { status: 503, headers: { "content-type": "text/plain", "retry-after": "5" }, body: "Temporarily unavailable" };
 
 function plainHeaders(headers: Headers): IncomingHttpHeaders {
   return Object.fromEntries(headers);
@@ -71,7 +69,7 @@ export function answerVisitRequest(request: Request, url: URL): Response | Promi
     (answer) => (answer ? toResponse(answer) : null),
     (error: unknown) => {
       log.error("visit failed", { path: url.pathname, ...errorFields(error) });
-      return toResponse(UNAVAILABLE);
+      return toResponse(unavailableResponse());
     },
   );
 }

@@ -42,6 +42,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
     assert.equal((await api(server, "GET", "/v1/links", { key: account.key })).status, 200);
 
     const outageAnswers: ApiResponse[] = [];
+    let unknownAddress: Awaited<ReturnType<typeof visit>> | undefined;
     let answered = 0;
     let running = true;
     const visitors = Array.from({ length: 6 }, async () => {
@@ -57,6 +58,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
       await db.stop();
       const duringOutage = answered;
       for (const key of [account.key, spare.key]) outageAnswers.push(await api(server, "GET", "/v1/links", { key }));
+      unknownAddress = await visit(server, PRIMARY, "/never-visited-before");
       await pause(3_000);
       assert.ok(answered - duringOutage > 50, `visitors kept coming during the outage (${answered - duringOutage})`);
       await db.start();
@@ -85,5 +87,12 @@ describe("when PostgreSQL goes away", { skip }, () => {
       const res = await api(server, "GET", "/v1/links", { key });
       assert.equal(res.status, 200, "the API recovers without a restart");
     }
+    // A visitor whose address needed the database got a page saying so, and when to come back.
+    assert.equal(unknownAddress?.status, 503);
+    assert.equal(unknownAddress?.headers["retry-after"], "5");
+    assert.match(String(unknownAddress?.headers["content-type"]), /^text\/html/);
+    assert.match(String(unknownAddress?.headers["content-security-policy"]), /default-src 'none'/);
+    assert.match(unknownAddress!.body, /Temporarily unavailable/);
+    assert.equal((await visit(server, PRIMARY, "/never-visited-before")).status, 404, "and once the database is back, the address is looked up");
   });
 });
