@@ -74,15 +74,17 @@ export default async function GroupsPage() {
               head={
                 <tr>
                   <th scope="col">Preset</th>
-                  <th scope="col">Countries</th>
                   <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
                 </tr>
               }
             >
               {presets.map((preset) => (
                 <tr key={preset.id} data-preset-id={preset.id}>
-                  <td className="cell-title">{preset.name}</td>
-                  <td className="cell-sub">{preset.countries.map((code) => names.get(code) ?? code).join(", ")}</td>
+                  {/* The countries wrap under the name: a long list never widens the table past a phone. */}
+                  <td className="cell-wrap">
+                    <div className="cell-title">{preset.name}</div>
+                    <div className="cell-sub">{preset.countries.map((code) => names.get(code) ?? code).join(", ")}</div>
+                  </td>
                   <td className="actions">
                     {ro ? null : (
                       <div className="inline-actions">
