@@ -3,7 +3,7 @@ import { Generations } from "../cache/generations";
 import { onInvalidate, type Invalidation } from "../cache/invalidation";
 import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttls } from "../cache/limits";
 import { readSql } from "../db/open";
-import { unsafeCustomHostServesRead } from "../domains/host-serves";
+import { unsafeCustomHostServes } from "../domains/host-serves";
 import { shared } from "../shared";
 
 // Resolved addresses (host + path → link or "no link") and hosts (serves links or not) kept in
@@ -54,7 +54,7 @@ export async function unsafeFindLinkByAddress(domain: string, slug: string): Pro
 
 /** Whether a host that is neither the app's nor a system domain serves links (a custom domain). */
 export async function unsafeHostServesLinks(host: string): Promise<boolean> {
-  return unsafeCustomHostServesRead(await readSql(), host);
+  return unsafeCustomHostServes(await readSql(), host);
 }
 
 /** Only what an answer reads: a short link never needs page data. */

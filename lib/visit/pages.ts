@@ -13,43 +13,27 @@ const APP_LABELS: Record<InAppName, string> = {
   linkedin: "LinkedIn", x: "X", reddit: "Reddit", telegram: "Telegram", wechat: "WeChat", line: "LINE",
 };
 
+/** The visitor's one-message pages (404, 500, 503): a heading, a sentence, the brand. */
+function messageHtml(n: string, title: string, heading: string, text: string): string {
+  return page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${heading}</h1><p>${text}</p><div class="brand">Hop</div></main>` });
+}
+
 // The 404 page is the answer to every scanned address: built once, split where the nonce goes
 // (respond.ts keeps it as bytes: notFoundResponse).
 const NONCE_MARK = "\u0000nonce\u0000";
 /** The 404 page's text split where its nonce goes (join with the nonce: the page). */
-export const NOT_FOUND_HTML_PARTS: readonly string[] = page({
-  nonce: NONCE_MARK,
-  title: "Link not found",
-  head: '<meta name="robots" content="noindex">',
-  body: '<main><h1>This link does not exist</h1><p>It may have been switched off, deleted, or mistyped.</p><div class="brand">Hop</div></main>',
-}).split(NONCE_MARK);
+export const NOT_FOUND_HTML_PARTS: readonly string[] = messageHtml(NONCE_MARK, "Link not found", "This link does not exist", "It may have been switched off, deleted, or mistyped.").split(NONCE_MARK);
 
 /** What a visitor gets when their answer could not be made or written (e.g. a row stored before validation). */
 export function errorPage(): HtmlAnswer {
   const n = nonce();
-  return {
-    nonce: n,
-    html: page({
-      nonce: n,
-      title: "Something went wrong",
-      head: '<meta name="robots" content="noindex">',
-      body: '<main><h1>Something went wrong</h1><p>This link could not be opened. Please try again later.</p><div class="brand">Hop</div></main>',
-    }),
-  };
+  return { nonce: n, html: messageHtml(n, "Something went wrong", "Something went wrong", "This link could not be opened. Please try again later.") };
 }
 
 /** What a visitor gets while the database cannot be reached for an address not in the cache (503). */
 export function unavailablePage(): HtmlAnswer {
   const n = nonce();
-  return {
-    nonce: n,
-    html: page({
-      nonce: n,
-      title: "Temporarily unavailable",
-      head: '<meta name="robots" content="noindex">',
-      body: '<main><h1>Temporarily unavailable</h1><p>This link cannot be opened right now. Please try again in a moment.</p><div class="brand">Hop</div></main>',
-    }),
-  };
+  return { nonce: n, html: messageHtml(n, "Temporarily unavailable", "Temporarily unavailable", "This link cannot be opened right now. Please try again in a moment.") };
 }
 
 /** What link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */

@@ -3,7 +3,7 @@ import { bioPageCsp, renderBioPage, type BioPageInput } from "../bio/render-page
 import { joinWithNonce, splitAtNonce, type NoncedBytes } from "../html/nonced-bytes";
 import { contentSecurityPolicy, nonce } from "../html/page";
 import type { VisitLink } from "./link-cache";
-import type { VisitAnswer } from "./respond";
+import { htmlHeaders, type VisitAnswer } from "./respond";
 
 // A published bio page's HTML, rendered once per page and per variant (18+ gate confirmed, buttons
 // through the in-app behavior, the contact form's return status) and kept with its CSP; each
@@ -47,17 +47,6 @@ export function bioPageAnswer(link: VisitLink, variant: PageVariant, brandingUrl
   let page = variants.get(key);
   if (!page) variants.set(key, (page = render(link, variant, brandingUrl, url)));
   const body = joinWithNonce(page.page, n);
-  return {
-    status: 200,
-    // htmlResponse's headers, in its order.
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": page.cspParts.join(n),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "content-length": n.length === NONCE_BYTES ? page.length : String(body.length),
-    },
-    body,
-  };
+  const length = n.length === NONCE_BYTES ? page.length : String(body.length);
+  return { status: 200, headers: htmlHeaders(page.cspParts.join(n), length), body };
 }

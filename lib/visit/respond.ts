@@ -39,19 +39,21 @@ export function header(headers: IncomingHttpHeaders, name: string): string | und
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<string, string> = {}, csp: CspSources = {}): VisitAnswer {
-  return {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": contentSecurityPolicy(answer.nonce, csp),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      ...extra,
-    },
-    body: answer.html,
+/** A visitor page's headers, in one order for every page (a kept page adds its length). */
+export function htmlHeaders(csp: string, contentLength?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": csp,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
   };
+  if (contentLength !== undefined) headers["content-length"] = contentLength;
+  return headers;
+}
+
+export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<string, string> = {}, csp: CspSources = {}): VisitAnswer {
+  return { status, headers: Object.assign(htmlHeaders(contentSecurityPolicy(answer.nonce, csp)), extra), body: answer.html };
 }
 
 const NONCE_MARK = "\u0000nonce\u0000";
@@ -64,18 +66,7 @@ const NOT_FOUND = {
 /** The visitor 404 page: what htmlResponse(404, …) makes of it, byte for byte, from the kept bytes. */
 export function notFoundResponse(n: string = nonce()): VisitAnswer {
   const body = joinWithNonce(NOT_FOUND.page, n);
-  return {
-    status: 404,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": NOT_FOUND.csp.join(n),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "content-length": String(body.length),
-    },
-    body,
-  };
+  return { status: 404, headers: htmlHeaders(NOT_FOUND.csp.join(n), String(body.length)), body };
 }
 
 export function redirectResponse(location: string): VisitAnswer {
