@@ -1,4 +1,4 @@
-import type { CspSources } from "../html/page";
+import { inlineElement, InlineHashes, type CspSources, type InlineGrant } from "../html/page";
 import { escapeHtml, safeHref } from "../html/escape";
 import { ADULT_BUTTON_TITLE, renderBlocks } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
@@ -10,8 +10,9 @@ import { pageCss, type StyleUse } from "./style";
 import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
 
 // Server-rendered bio page: readable without JavaScript, every user string escaped, only
-// http(s)/mailto/tel hrefs, CSS values from user data checked, and one small nonce'd script that
-// reports button presses to the click beacon (plus the owner's own analytics tags, if set).
+// http(s)/mailto/tel hrefs, CSS values from user data checked, and one small script (allowed by
+// the response's nonce, or by its hash in a kept page) that reports button presses to the click
+// beacon (plus the owner's own analytics tags, if set).
 
 export interface BioPageInput {
   publicId: string;
@@ -35,12 +36,27 @@ export function bioPageCsp(data: unknown): CspSources {
 
 const GATE = `<div class="gate" id="hop-gate"><div><h2>This page is for adults</h2><p>Confirm that you are 18 or older to continue.</p><a class="btn" id="${ADULT_BUTTON_ID}" href="?adult=1" data-hop-id="${ADULT_BUTTON_ID}" data-hop-title="${ADULT_BUTTON_TITLE}" data-hop-type="adult-confirmation">${ADULT_BUTTON_TITLE}</a></div></div>`;
 
-function beaconScript(publicId: string, nonce: string): string {
+function beaconScript(publicId: string, grant: InlineGrant): string {
   const page = JSON.stringify(publicId).replace(/</g, "\\u003c");
-  return `<script nonce="${nonce}">document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}})</script>`;
+  return inlineElement(grant, "script", `document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}})`);
 }
 
+/** The page for one response, its inline style and script allowed by `input.nonce`. */
 export function renderBioPage(input: BioPageInput): string {
+  return render(input, { nonce: input.nonce });
+}
+
+/**
+ * The page to keep as bytes: no nonce in it; its inline style and scripts are allowed by the
+ * hashes returned (contentSecurityPolicy(hashes, bioPageCsp(data))). The same page as
+ * renderBioPage's but for the nonce attributes.
+ */
+export function renderKeptBioPage(input: Omit<BioPageInput, "nonce">): { html: string; hashes: InlineHashes } {
+  const hashes = new InlineHashes();
+  return { html: render(input, hashes), hashes };
+}
+
+function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string {
   const data = obj(input.data);
   const profile = obj(data.profile);
   const advanced = obj(data.advanced);
@@ -63,8 +79,8 @@ export function renderBioPage(input: BioPageInput): string {
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
     `<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}"><meta name="twitter:description" content="${escapeHtml(description)}">`,
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : "",
-    `<style nonce="${input.nonce}">${pageCss(design, data, use)}</style>`,
-    trackingMarkup(trackingTags(data), input.nonce),
+    inlineElement(grant, "style", pageCss(design, data, use)),
+    trackingMarkup(trackingTags(data), grant),
   ].join("");
-  return `<!doctype html><html lang="en"><head>${head}</head><body><main data-design="${escapeHtml(input.templateId ?? "")}">${header}<div class="links">${links}</div>${bottomSocials}${branding}</main>${use.gate ? GATE : ""}${beaconScript(input.publicId, input.nonce)}</body></html>`;
+  return `<!doctype html><html lang="en"><head>${head}</head><body><main data-design="${escapeHtml(input.templateId ?? "")}">${header}<div class="links">${links}</div>${bottomSocials}${branding}</main>${use.gate ? GATE : ""}${beaconScript(input.publicId, grant)}</body></html>`;
 }

@@ -1,4 +1,4 @@
-import type { CspSources } from "../html/page";
+import { externalScript, inlineElement, type CspSources, type InlineGrant } from "../html/page";
 import { obj, str } from "./data";
 
 // The page owner's own analytics tags (advanced.googleTag, advanced.facebookPixel). Only ids of
@@ -34,16 +34,16 @@ export function trackingCsp(tags: TrackingTags): CspSources {
   return { script, connect };
 }
 
-/** The vendors' standard snippets, with the ids validated above and our nonce. */
-export function trackingMarkup(tags: TrackingTags, nonce: string): string {
+/** The vendors' standard snippets, with the ids validated above, allowed by the page's nonce or hashes. */
+export function trackingMarkup(tags: TrackingTags, grant: InlineGrant): string {
   let out = "";
   if (tags.googleTag) {
     const id = tags.googleTag;
-    out += `<script async nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`;
-    out += `<script nonce="${nonce}">window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${id}")</script>`;
+    out += externalScript(grant, `https://www.googletagmanager.com/gtag/js?id=${id}`);
+    out += inlineElement(grant, "script", `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${id}")`);
   }
   if (tags.facebookPixel) {
-    out += `<script nonce="${nonce}">!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version="2.0";n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,"script","https://connect.facebook.net/en_US/fbevents.js");fbq("init","${tags.facebookPixel}");fbq("track","PageView")</script>`;
+    out += inlineElement(grant, "script", `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version="2.0";n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,"script","https://connect.facebook.net/en_US/fbevents.js");fbq("init","${tags.facebookPixel}");fbq("track","PageView")`);
   }
   return out;
 }

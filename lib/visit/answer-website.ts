@@ -2,6 +2,7 @@ import { blockDestination, GO_PARAM } from "../bio/blocks";
 import { isBotProtected, pageGeoRules } from "../bio/page-settings";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
+import { preferredCoding } from "../http/accept-encoding";
 import { recordVisit } from "../events/record";
 import type { VisitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
@@ -24,12 +25,12 @@ interface Visitor {
   geo: VisitorGeo;
 }
 
-function renderFor(link: VisitLink, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
-  return bioPageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug));
+function renderFor(link: VisitLink, req: VisitRequest, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
+  return bioPageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug), req.sendsKeptCodings ? preferredCoding(header(req.headers, "accept-encoding")) : null);
 }
 
-function botAnswer(link: VisitLink): VisitAnswer {
-  if (!isBotProtected(link.data)) return renderFor(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null });
+function botAnswer(link: VisitLink, req: VisitRequest): VisitAnswer {
+  if (!isBotProtected(link.data)) return renderFor(link, req, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null });
   const data = obj(link.data);
   const advanced = obj(data.advanced);
   const profile = obj(data.profile);
@@ -67,7 +68,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
     const location = locationOf(target.url);
     return ua.isBot ? redirectResponse(location) : answerThroughBehavior(location, link.behavior, ua, null);
   }
-  if (ua.isBot) return botAnswer(link);
+  if (ua.isBot) return botAnswer(link, req);
 
   const geoRules = pageGeoRules(link.data);
   const geoTarget = geoRules.length > 0 ? chooseDestination({ destination: null, geoRules, languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined }) : null;
@@ -80,7 +81,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
   const contact = params.get("contact");
   const contactStatus = contact === "sent" || contact === "invalid" ? contact : null;
   const adultConfirmed = params.get("adult") === "1";
-  const page = renderFor(link, {
+  const page = renderFor(link, req, {
     adultConfirmed,
     outboundViaBehavior: leavesInAppBrowser(link.behavior, ua.inApp),
     contactStatus,

@@ -15,6 +15,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
     search: q === -1 ? "" : url.slice(q),
     headers: req.headers,
     socketIp: req.socket.remoteAddress,
+    sendsKeptCodings: true,
   };
 }
 

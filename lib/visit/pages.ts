@@ -1,6 +1,6 @@
 import type { InAppName } from "../ua/classify";
 import { escapeHtml, safeHref } from "../html/escape";
-import { nonce, page } from "../html/page";
+import { InlineHashes, nonce, page, type InlineGrant } from "../html/page";
 import type { VisitLink } from "./link-cache";
 
 export interface HtmlAnswer {
@@ -14,15 +14,17 @@ const APP_LABELS: Record<InAppName, string> = {
 };
 
 /** The visitor's one-message pages (404, 500, 503): a heading, a sentence, the brand. */
-function messageHtml(n: string, title: string, heading: string, text: string): string {
+function messageHtml(n: string | InlineGrant, title: string, heading: string, text: string): string {
   return page({ nonce: n, title, head: '<meta name="robots" content="noindex">', body: `<main><h1>${heading}</h1><p>${text}</p><div class="brand">Hop</div></main>` });
 }
 
-// The 404 page is the answer to every scanned address: built once, split where the nonce goes
-// (respond.ts keeps it as bytes: notFoundResponse).
-const NONCE_MARK = "\u0000nonce\u0000";
-/** The 404 page's text split where its nonce goes (join with the nonce: the page). */
-export const NOT_FOUND_HTML_PARTS: readonly string[] = messageHtml(NONCE_MARK, "Link not found", "This link does not exist", "It may have been switched off, deleted, or mistyped.").split(NONCE_MARK);
+// The 404 page is the answer to every scanned address: rendered once, with its style allowed by
+// hash, and kept as bytes with its headers (respond.ts: notFoundResponse).
+/** The 404 page (no nonce) and the hashes its CSP allows it by. */
+export function keptNotFoundPage(): { html: string; hashes: InlineHashes } {
+  const hashes = new InlineHashes();
+  return { html: messageHtml(hashes, "Link not found", "This link does not exist", "It may have been switched off, deleted, or mistyped."), hashes };
+}
 
 /** What a visitor gets when their answer could not be made or written (e.g. a row stored before validation). */
 export function errorPage(): HtmlAnswer {

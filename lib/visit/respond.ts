@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
-import { joinWithNonce, splitAtNonce } from "../html/nonced-bytes";
-import { contentSecurityPolicy, nonce, type CspSources } from "../html/page";
-import { errorPage, NOT_FOUND_HTML_PARTS, unavailablePage, type HtmlAnswer } from "./pages";
+import { contentSecurityPolicy, type CspSources } from "../html/page";
+import { errorPage, keptNotFoundPage, unavailablePage, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.
 // Whatever an answer holds, the visitor gets a response: a failure to write it becomes a 500
@@ -15,6 +14,8 @@ export interface VisitRequest {
   search: string;
   headers: IncomingHttpHeaders;
   socketIp: string | undefined;
+  /** The door writes a kept compressed page as it is (server.ts); Next's door compresses itself. */
+  sendsKeptCodings?: boolean;
 }
 
 /** A visitor's POST (click beacon, contact form), whichever door it came through. */
@@ -27,7 +28,7 @@ export interface VisitorPost {
 
 export interface VisitAnswer {
   status: number;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   /** Text, or bytes (a kept bio page: no encoding per response). */
   body: string | Buffer;
   /** Records the visit; `send` calls it once the answer was written, never for a failed one. */
@@ -56,17 +57,17 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
   return { status, headers: Object.assign(htmlHeaders(contentSecurityPolicy(answer.nonce, csp)), extra), body: answer.html };
 }
 
-const NONCE_MARK = "\u0000nonce\u0000";
-// A scan of random addresses is made of 404s: the page's bytes and CSP are kept split at the nonce.
-const NOT_FOUND = {
-  page: splitAtNonce(NOT_FOUND_HTML_PARTS.join(NONCE_MARK), NONCE_MARK),
-  csp: contentSecurityPolicy(NONCE_MARK).split(NONCE_MARK),
-};
+// A scan of random addresses is made of 404s: the page and its headers are kept, the same
+// objects for every response (the page has no nonce: its style is allowed by hash).
+const NOT_FOUND = (() => {
+  const { html, hashes } = keptNotFoundPage();
+  const body = Buffer.from(html);
+  return { body, headers: Object.freeze(htmlHeaders(contentSecurityPolicy(hashes), String(body.length))) };
+})();
 
-/** The visitor 404 page: what htmlResponse(404, …) makes of it, byte for byte, from the kept bytes. */
-export function notFoundResponse(n: string = nonce()): VisitAnswer {
-  const body = joinWithNonce(NOT_FOUND.page, n);
-  return { status: 404, headers: htmlHeaders(NOT_FOUND.csp.join(n), String(body.length)), body };
+/** The visitor 404 page, from the kept bytes and headers. */
+export function notFoundResponse(): VisitAnswer {
+  return { status: 404, headers: NOT_FOUND.headers, body: NOT_FOUND.body };
 }
 
 export function redirectResponse(location: string): VisitAnswer {

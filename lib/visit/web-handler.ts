@@ -44,6 +44,8 @@ export function toResponse(answer: VisitAnswer): Response {
 export function answerVisitRequest(request: Request, url: URL): Response | Promise<Response | null> | null {
   // The app's own pages pass through on a host comparison: headers are copied only for an answer.
   let headers: IncomingHttpHeaders | undefined;
+  // No sendsKeptCodings: Next compresses what the proxy returns itself (gzip) and drops a
+  // Content-Encoding set here, so this door takes a kept page as it is.
   const visit = {
     method: request.method,
     host: (request.headers.get("host") ?? "").toLowerCase(),

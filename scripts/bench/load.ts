@@ -11,6 +11,8 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const PRIMARY = "localhost:3000";
 export const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+/** What Chrome sends: a page run asks for its coding as a browser does. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 export interface Run {
   rps: number;
@@ -47,6 +49,8 @@ function parse(output: string): Run {
 export interface LoadOptions {
   host?: string;
   userAgent?: string;
+  /** An Accept-Encoding header (none by default: wrk's own requests send none). */
+  acceptEncoding?: string;
   seconds?: number;
   connections?: number;
   /** A wrk Lua script (its text), e.g. one that picks a path and Host per request. */
@@ -62,6 +66,7 @@ export interface LoadOptions {
 export function wrk(url: string, options: LoadOptions = {}): Promise<Run> {
   const args = ["-t1", `-c${options.connections ?? CONNECTIONS}`, `-d${options.seconds ?? SECONDS}s`, "--latency", "--timeout", "10s"];
   args.push("-H", `Host: ${options.host ?? PRIMARY}`, "-H", `User-Agent: ${options.userAgent ?? BROWSER}`);
+  if (options.acceptEncoding) args.push("-H", `Accept-Encoding: ${options.acceptEncoding}`);
   if (options.script) {
     const file = path.join(tmpdir(), `hop-bench-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
     writeFileSync(file, options.script);

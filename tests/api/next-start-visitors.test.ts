@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { gunzipSync } from "node:zlib";
 import { api, type TestAccount } from "../helpers/api";
 import { createAccountWithCli, startNextStart } from "../helpers/next-start";
 import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
-import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit } from "../helpers/visit";
+import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit, visitBytes } from "../helpers/visit";
 
 // Hop started the ordinary Next way — `next start`, no server.ts — answers visitors as the fast
 // path does: proxy.ts is the door onto the same resolver, the click beacon and contact form are
@@ -102,6 +103,11 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.ok(page.body.includes("Ada Lovelace"));
     assert.match(page.body, /<form class="contact" id="join" method="post" action="\/__hop\/contact">/);
     assert.match(String(page.headers["content-security-policy"]), /form-action 'self'/);
+    // Next compresses the proxy's answers itself (and drops a Content-Encoding set there): this
+    // door hands it the page as it is, never the kept br bytes, which it would encode twice.
+    const zipped = await visitBytes(app, PRIMARY, `/${pageId}`, { "accept-encoding": "gzip, deflate, br, zstd" });
+    assert.equal(zipped.headers["content-encoding"], "gzip");
+    assert.equal(gunzipSync(zipped.body).toString(), page.body, "the page, compressed once");
     const missing = await visit(app, PRIMARY, "/no-such-link");
     assert.equal(missing.status, 404);
     assert.match(String(missing.headers["content-type"]), /text\/html/);

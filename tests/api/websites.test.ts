@@ -51,7 +51,9 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.ok(seen.body.includes("Ada &lt;Lovelace&gt;"), "escaped name");
     assert.ok(seen.body.includes('href="https://ada.example/blog"'));
     assert.ok(!seen.body.includes("javascript:"), "only http(s)/mailto/tel links");
-    assert.match(String(seen.headers["content-security-policy"]), /script-src 'nonce-/);
+    // A kept page: its own style and script allowed by hash, nothing else runs.
+    assert.match(String(seen.headers["content-security-policy"]), /style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; /);
+    assert.ok(!seen.body.includes("nonce"));
   });
 
   test("customSlug on the primary domain, on a system domain; taken and missing slugs", async () => {

@@ -38,6 +38,19 @@ export function visit(
   });
 }
 
+/** A visitor's request whose body is kept as bytes (a compressed page, say). */
+export function visitBytes(server: HopServer, host: string, pathAndQuery: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: server.port, path: pathAndQuery, method, headers: { host, "user-agent": BROWSER_UA, ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 /** A visitor's form post (application/x-www-form-urlencoded), as a browser sends it without JavaScript. */
 export function postForm(server: HopServer, host: string, path: string, fields: Record<string, string>, options: { userAgent?: string; headers?: Record<string, string> } = {}): Promise<VisitResponse> {
   return visit(server, host, path, { method: "POST", userAgent: options.userAgent, body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...options.headers } });

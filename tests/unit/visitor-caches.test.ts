@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import { bioPageCsp, renderBioPage } from "../../lib/bio/render-page";
-import { contentSecurityPolicy } from "../../lib/html/page";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { renderBioPage } from "../../lib/bio/render-page";
 import { createGeoCache, lookupIp } from "../../lib/geoip/lookup";
 import { classifyUserAgent, createUaCache } from "../../lib/ua/classify";
 import type { VisitLink } from "../../lib/visit/link-cache";
@@ -9,7 +10,20 @@ import { bioPageAnswer } from "../../lib/visit/rendered-pages";
 
 // The per-hit caches of the visitor path: classified user agents and GeoIP places per address are
 // bounded LRUs (a stream of new agents or addresses evicts the least recently used, never grows
-// past the bound), and a bio page's kept HTML is today's render byte for byte but the nonce.
+// past the bound); a bio page's and the 404's kept responses are the page as rendered per response
+// but for the nonce attributes, with a CSP whose hashes are those of the page's inline elements.
+
+/** The CSP sources of every inline <style> and <script> (not those with src) in `html`, hashed here. */
+function inlineSources(html: string): { style: string[]; script: string[] } {
+  const hash = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+  return {
+    style: [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1])),
+    script: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1])),
+  };
+}
+
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
 
 const agent = (n: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0.${n}.0 Safari/537.36`;
 
@@ -65,44 +79,67 @@ describe("kept bio page HTML", () => {
     { adultConfirmed: false, outboundViaBehavior: true, contactStatus: "sent" as const },
   ];
 
-  test("every variant is byte-identical to a fresh render with the same nonce, with its CSP", () => {
+  test("every variant is the per-response render but for the nonces, its CSP listing its inline elements' hashes", () => {
     const page = link();
     for (const variant of variants) {
-      for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "ZmVkY2JhOTg3NjU0MzIxMA=="]) {
-        const answer = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada", nonce);
-        const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce, brandingUrl: "https://hop.example", ...variant });
-        assert.equal(answer.body.toString(), fresh, JSON.stringify(variant));
-        assert.equal(answer.headers["content-security-policy"], contentSecurityPolicy(nonce, bioPageCsp(data)));
-        assert.equal(answer.headers["content-length"], String(Buffer.byteLength(fresh)));
-      }
+      const answer = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
+      const body = answer.body.toString();
+      const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce: "AAAAAAAAAAAAAAAAAAAAAA==", brandingUrl: "https://hop.example", ...variant });
+      assert.equal(body, withoutNonces(fresh), JSON.stringify(variant));
+      assert.doesNotMatch(body, /nonce/);
+      const csp = answer.headers["content-security-policy"];
+      const inline = inlineSources(body);
+      assert.ok(inline.style.length === 1 && inline.script.length >= 2, "the style, the Google tag's inline part and the beacon");
+      assert.deepEqual(directive(csp, "style-src"), inline.style);
+      assert.deepEqual(directive(csp, "script-src"), [...inline.script, "https://www.googletagmanager.com"]);
+      assert.match(body, /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC123"><\/script>/, "the external tag, allowed by its host");
+      assert.match(csp, /form-action 'self'/, "the contact block posts to the page's host");
+      assert.equal(answer.headers["content-length"], String(answer.body.length));
+      const again = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
+      assert.ok(again.body === answer.body && again.headers === answer.headers, "every response is the kept bytes and headers, not a copy");
     }
-    const gated = bioPageAnswer(page, variants[0], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body.toString();
-    const confirmed = bioPageAnswer(page, variants[1], "https://hop.example", "u", "AAAAAAAAAAAAAAAAAAAAAA==").body.toString();
+    const gated = bioPageAnswer(page, variants[0], "https://hop.example", "u").body.toString();
+    const confirmed = bioPageAnswer(page, variants[1], "https://hop.example", "u").body.toString();
     assert.ok(gated.includes('id="hop-gate"') && !confirmed.includes('id="hop-gate"'), "the 18+ gate state is its own variant");
+  });
+
+  test("a page's hashes change with its script: a changed page id is a new beacon hash", () => {
+    const a = bioPageAnswer(link(), variants[0], "https://hop.example", "u").headers["content-security-policy"];
+    const b = bioPageAnswer({ ...link(), publicId: "grace" }, variants[0], "https://hop.example", "u").headers["content-security-policy"];
+    assert.notDeepEqual(directive(a, "script-src"), directive(b, "script-src"));
+    assert.deepEqual(directive(a, "style-src"), directive(b, "style-src"));
   });
 
   test("a changed page (a new link object from the link cache) is rendered afresh", () => {
     const before = link();
-    const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
-    assert.ok(bioPageAnswer(before, variants[0], "https://hop.example", "u", nonce).body.toString().includes("Ada &lt;Lovelace&gt;"));
+    assert.ok(bioPageAnswer(before, variants[0], "https://hop.example", "u").body.toString().includes("Ada &lt;Lovelace&gt;"));
     const after = { ...link(), data: { ...data, profile: { name: "Grace" } } };
-    const body = bioPageAnswer(after, variants[0], "https://hop.example", "u", nonce).body.toString();
+    const body = bioPageAnswer(after, variants[0], "https://hop.example", "u").body.toString();
     assert.ok(body.includes("Grace") && !body.includes("Lovelace"));
+    assert.equal(brotliDecompressSync(bioPageAnswer(before, variants[0], "https://hop.example", "u", "br").body).toString(), bioPageAnswer(before, variants[0], "https://hop.example", "u").body.toString());
+    assert.equal(brotliDecompressSync(bioPageAnswer(after, variants[0], "https://hop.example", "u", "br").body).toString(), body, "compressed from the new page");
+    const gzip = bioPageAnswer(after, variants[0], "https://hop.example", "u", "gzip");
+    assert.equal(gunzipSync(gzip.body).toString(), body);
+    assert.ok(bioPageAnswer(after, variants[0], "https://hop.example", "u", "gzip").body === gzip.body, "compressed once, then kept");
   });
 });
 
 describe("the kept 404 page", () => {
-  test("is the page and headers htmlResponse makes, byte for byte, with each response's nonce", async () => {
+  test("is the page htmlResponse makes but for the nonce, its style allowed by hash, the same bytes every time", async () => {
     const { notFoundResponse, htmlResponse } = await import("../../lib/visit/respond");
-    const { NOT_FOUND_HTML_PARTS } = await import("../../lib/visit/pages");
-    for (const nonce of ["AAAAAAAAAAAAAAAAAAAAAA==", "ZmVkY2JhOTg3NjU0MzIxMA=="]) {
-      const kept = notFoundResponse(nonce);
-      const fresh = htmlResponse(404, { nonce, html: NOT_FOUND_HTML_PARTS.join(nonce) });
-      assert.equal(kept.body.toString(), fresh.body);
-      assert.equal(kept.headers["content-length"], String(Buffer.byteLength(fresh.body)));
-      assert.deepEqual({ ...kept.headers, "content-length": undefined }, { ...fresh.headers, "content-length": undefined });
-      assert.equal(kept.status, 404);
-    }
+    const kept = notFoundResponse();
+    const body = kept.body.toString();
+    assert.equal(kept.status, 404);
+    assert.match(body, /This link does not exist/);
+    assert.doesNotMatch(body, /nonce/);
+    const fresh = htmlResponse(404, { nonce: "AAAAAAAAAAAAAAAAAAAAAA==", html: body.replace("<style>", '<style nonce="AAAAAAAAAAAAAAAAAAAAAA==">') });
+    assert.deepEqual(Object.keys(kept.headers), [...Object.keys(fresh.headers), "content-length"], "the same headers in the same order");
+    const csp = kept.headers["content-security-policy"];
+    assert.deepEqual(directive(csp, "style-src"), inlineSources(body).style);
+    assert.deepEqual(directive(csp, "script-src"), ["'none'"], "no script on the page, none allowed");
+    assert.equal(csp.replace(/style-src [^;]+; script-src 'none'/, ""), fresh.headers["content-security-policy"].replace(/style-src [^;]+; script-src [^;]+/, ""));
+    assert.equal(kept.headers["content-length"], String(kept.body.length));
+    assert.ok(notFoundResponse().body === kept.body, "no copy per response");
   });
 });
 

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { api, createAccount } from "../helpers/api";
+import { startServer, type HopServer } from "../helpers/server";
+import { PRIMARY, visitBytes } from "../helpers/visit";
+
+// A bio page goes out in the coding the browser asks for (br, else gzip), compressed once and
+// kept: the same page as the uncompressed bytes, about a third of their size.
+
+const CHROME = "gzip, deflate, br, zstd";
+const links = Array.from({ length: 10 }, (_, i) => ({ type: "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
+
+describe("bio pages: content coding", () => {
+  let server: HopServer;
+  let path: string;
+  before(async () => {
+    server = await startServer();
+    const account = await createAccount(server);
+    const site = await api(server, "POST", "/v1/websites", { key: account.key, body: { websiteId: "zip", templateId: "simple-stack-v2", data: { profile: { name: "Zip" }, links } } });
+    assert.equal(site.status, 201, site.text);
+    path = `/site/${site.body.id}`;
+  });
+  after(() => server.stop());
+
+  test("br for a browser, gzip where br is not taken, the bytes as they are otherwise: one page", async () => {
+    const plain = await visitBytes(server, PRIMARY, path);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers["content-encoding"], undefined);
+    assert.equal(plain.headers.vary, "Accept-Encoding");
+    assert.match(plain.body.toString(), /Link 10/);
+
+    const br = await visitBytes(server, PRIMARY, path, { "accept-encoding": CHROME });
+    assert.equal(br.headers["content-encoding"], "br");
+    assert.equal(br.headers.vary, "Accept-Encoding");
+    assert.equal(Number(br.headers["content-length"]), br.body.length);
+    assert.deepEqual(brotliDecompressSync(br.body), plain.body);
+    assert.ok(br.body.length < plain.body.length / 2, `${br.body.length} of ${plain.body.length} bytes`);
+    assert.equal(br.headers["content-security-policy"], plain.headers["content-security-policy"]);
+
+    const gzip = await visitBytes(server, PRIMARY, path, { "accept-encoding": "br;q=0, gzip" });
+    assert.equal(gzip.headers["content-encoding"], "gzip");
+    assert.deepEqual(gunzipSync(gzip.body), plain.body);
+
+    const refused = await visitBytes(server, PRIMARY, path, { "accept-encoding": "identity, *;q=0" });
+    assert.equal(refused.headers["content-encoding"], undefined);
+    assert.deepEqual(refused.body, plain.body);
+  });
+
+  test("HEAD carries the GET's headers for the same coding, no body", async () => {
+    const get = await visitBytes(server, PRIMARY, path, { "accept-encoding": CHROME });
+    const head = await visitBytes(server, PRIMARY, path, { "accept-encoding": CHROME }, "HEAD");
+    assert.equal(head.status, 200);
+    assert.equal(head.body.length, 0);
+    assert.equal(head.headers["content-encoding"], "br");
+    assert.equal(head.headers["content-length"], get.headers["content-length"]);
+  });
+
+  test("the 404 page is small and goes out as it is", async () => {
+    const missing = await visitBytes(server, PRIMARY, "/no-such-page", { "accept-encoding": CHROME });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers["content-encoding"], undefined);
+    assert.match(missing.body.toString(), /This link does not exist/);
+  });
+});
