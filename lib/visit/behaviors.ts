@@ -1,6 +1,6 @@
 import type { InAppName, UaInfo } from "../ua/classify";
-import { escapePage } from "./pages";
-import { htmlResponse, redirectResponse, type VisitAnswer } from "./respond";
+import { escapePageResponse } from "./escape-pages";
+import { redirectResponse, type VisitAnswer } from "./respond";
 
 // What each redirect behavior does for a person (bots always get the preview page). See
 // docs/redirect-behaviors.md for the user agents behind each case.
@@ -31,7 +31,7 @@ export function behaviorAction(behavior: string, inApp: InAppName | null): Behav
 export function answerThroughBehavior(destination: string, behavior: string, ua: Pick<UaInfo, "inApp" | "platform">, alternateBackUrl: string | null): VisitAnswer {
   const action = behaviorAction(behavior, ua.inApp);
   if (action.kind === "redirect" || !ua.inApp) return redirectResponse(destination);
-  return htmlResponse(200, escapePage({ destination, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl }));
+  return escapePageResponse({ destination, app: ua.inApp, platform: ua.platform, attempt: action.attempt, alternateBackUrl });
 }
 
 /** Whether `behavior` takes an in-app visitor through the escape page rather than straight on. */

@@ -1,6 +1,6 @@
 import type { InAppName } from "../ua/classify";
 import { escapeHtml, safeHref } from "../html/escape";
-import { InlineHashes, nonce, page, type InlineGrant } from "../html/page";
+import { inlineElement, InlineHashes, nonce, page, type InlineGrant } from "../html/page";
 import type { VisitLink } from "./link-cache";
 
 export interface HtmlAnswer {
@@ -72,21 +72,29 @@ export function browserHandoff(destination: string, platform: string, fallback: 
   return destination;
 }
 
+export interface EscapeOptions {
+  destination: string;
+  app: InAppName;
+  platform: string;
+  attempt: boolean;
+  alternateBackUrl: string | null;
+}
+
 /**
  * The escape page: a visible button that leaves the in-app browser (works without JavaScript) and
- * a link to stay. With `attempt`, a small script tries the hand-off at once.
+ * a link to stay. With `attempt`, a small script tries the hand-off at once. Kept as bytes by
+ * escape-pages.ts (`grant`: its hashes); a nonce only where a page is made per response.
  */
-export function escapePage(options: { destination: string; app: InAppName; platform: string; attempt: boolean; alternateBackUrl: string | null }): HtmlAnswer {
+export function escapePageHtml(options: EscapeOptions, grant: InlineGrant): string {
   const fallback = options.alternateBackUrl ?? options.destination;
   const handoff = browserHandoff(options.destination, options.platform, fallback);
-  const n = nonce();
   const handoffHref = escapeHtml(handoff);
   const back = options.alternateBackUrl
     ? `<a id="hop-back" class="link" href="${safeHref(options.alternateBackUrl)}">Having trouble? Try this page instead</a>`
     : "";
   const script = options.attempt
-    ? `<script nonce="${n}">(function(){var h=${JSON.stringify(handoff).replace(/</g, "\\u003c")};setTimeout(function(){window.location.replace(h)},30)})()</script>`
+    ? inlineElement(grant, "script", `(function(){var h=${JSON.stringify(handoff).replace(/</g, "\\u003c")};setTimeout(function(){window.location.replace(h)},30)})()`)
     : "";
   const body = `<main><h1>Open in your browser</h1><p>You are in ${escapeHtml(APP_LABELS[options.app])}'s built-in browser. Open this link in your browser for the best experience.</p><a id="hop-open" class="btn" href="${handoffHref}">Open in browser</a><a id="hop-continue" class="link" href="${safeHref(options.destination)}">Continue here</a><br>${back}<div class="brand">Hop</div></main>${script}`;
-  return { nonce: n, html: page({ nonce: n, title: "Open in your browser", head: '<meta name="robots" content="noindex">', body }) };
+  return page({ nonce: grant, title: "Open in your browser", head: '<meta name="robots" content="noindex">', body });
 }

@@ -79,7 +79,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
           assert.match(String(res.headers["content-security-policy"]), /default-src 'none'/);
           assert.match(res.body, /id="hop-open" class="btn" href="(intent:\/\/|x-safari-https:\/\/|https:\/\/)/, `${app_}/${os} ${behavior}`);
           assert.ok(res.body.includes(`href="${DESTINATION}"`), `${app_}/${os} ${behavior}: continue link`);
-          assert.equal(/<script nonce=/.test(res.body), behavior !== "conservative", `${app_}/${os} ${behavior}: hand-off script`);
+          assert.equal(/<script>/.test(res.body), behavior !== "conservative", `${app_}/${os} ${behavior}: hand-off script`);
         }
       }
     }

@@ -42,7 +42,11 @@ describe("redirect behaviors", () => {
     assert.match(res.body, /id="hop-open" class="btn" href="(intent:\/\/|x-safari-https:\/\/|https:\/\/)/, `${slug} ${label}: a visible button`);
     assert.ok(res.body.includes(`href="${DESTINATION.replace("&", "&amp;")}"`), `${slug} ${label}: continue link to the destination`);
     assert.ok(res.body.includes(`in ${appName}'s built-in browser`), `${slug} ${label}: names the app`);
-    assert.equal(/<script nonce=/.test(res.body), attempt, `${slug} ${label}: script ${attempt ? "expected" : "not expected"}`);
+    assert.equal(/<script>/.test(res.body), attempt, `${slug} ${label}: script ${attempt ? "expected" : "not expected"}`);
+    // A kept page: its style and hand-off script allowed by hash, no nonce; nothing else may run.
+    const csp = String(res.headers["content-security-policy"]);
+    assert.match(csp, attempt ? /style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/ : /style-src 'sha256-[^']+'; script-src 'none';/, `${slug} ${label}: CSP`);
+    assert.ok(!res.body.includes("nonce"), `${slug} ${label}: no nonce`);
   };
 
   for (const [app, name] of IN_APPS) {

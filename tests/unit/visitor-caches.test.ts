@@ -143,6 +143,44 @@ describe("the kept 404 page", () => {
   });
 });
 
+describe("kept escape pages", () => {
+  const options = { destination: "https://shop.example.com/item?id=7&a=<b>", app: "instagram" as const, platform: "android", attempt: true, alternateBackUrl: "https://shop.example.com/help" };
+
+  test("the page as rendered per response but for the nonce, its hand-off script allowed by hash, kept", async () => {
+    const { escapePageResponse, createEscapePageCache } = await import("../../lib/visit/escape-pages");
+    const { escapePageHtml } = await import("../../lib/visit/pages");
+    const cache = createEscapePageCache(10);
+    const kept = escapePageResponse(options, cache);
+    const body = kept.body.toString();
+    assert.equal(body, withoutNonces(escapePageHtml(options, { nonce: "AAAAAAAAAAAAAAAAAAAAAA==" })));
+    assert.match(body, /intent:\/\/shop\.example\.com\/item\?id=7&amp;a=%3Cb%3E#Intent/);
+    const inline = inlineSources(body);
+    assert.equal(inline.script.length, 1, "the hand-off script");
+    assert.deepEqual(directive(kept.headers["content-security-policy"], "script-src"), inline.script);
+    assert.deepEqual(directive(kept.headers["content-security-policy"], "style-src"), inline.style);
+    assert.equal(kept.headers["content-length"], String(kept.body.length));
+    assert.ok(escapePageResponse({ ...options }, cache).body === kept.body, "the same options: the kept bytes");
+    const calm = escapePageResponse({ ...options, attempt: false }, cache);
+    assert.doesNotMatch(calm.body.toString(), /<script/);
+    assert.deepEqual(directive(calm.headers["content-security-policy"], "script-src"), ["'none'"]);
+  });
+
+  test("at most the bound are kept, the least recently used evicted first", async () => {
+    const { escapePageResponse, createEscapePageCache } = await import("../../lib/visit/escape-pages");
+    const cache = createEscapePageCache(3);
+    const at = (n: number) => ({ ...options, destination: `https://shop.example.com/${n}` });
+    const first = escapePageResponse(at(1), cache);
+    escapePageResponse(at(2), cache);
+    escapePageResponse(at(3), cache);
+    assert.ok(escapePageResponse(at(1), cache).body === first.body);
+    escapePageResponse(at(4), cache);
+    assert.equal(cache.size, 3);
+    assert.ok(![...cache.keys()].some((key) => key.startsWith("https://shop.example.com/2\u0000")), "page 2 was the least recently used");
+    for (let n = 10; n < 500; n += 1) escapePageResponse(at(n), cache);
+    assert.equal(cache.size, 3, "a stream of new destinations never grows it");
+  });
+});
+
 describe("the lookup lane", () => {
   test("at most `max` database lookups at once; the rest wait and run in arrival order", async () => {
     const { LookupLane } = await import("../../lib/visit/link-cache");
