@@ -36,7 +36,7 @@ const BACKOFF_MAX_MS = 5_000;
 
 interface Queue {
   visits: VisitRow[];
-  /** Rows still queued and open to more identical visits, by profile and second (see visitKey). */
+  /** Rows still queued and open to more identical visits, by profile and second (see recordVisit). */
   openVisits: Map<string, VisitRow>;
   clicks: ClickRow[];
   /** Rows taken by the write under way; they still count against the bound. */
@@ -64,8 +64,23 @@ function queue(): Queue {
   });
 }
 
+// Referrers repeat (a few apps and sites send most visitors): each one's domain is kept (a bounded
+// map, emptied when full) rather than parsed as a URL on every visit.
+const REFERRER_KEPT_MAX = 10_000;
+const referrerDomains = new Map<string, string>();
+
 function referrerDomain(referrer: string | null): string {
   if (!referrer) return "direct";
+  let domain = referrerDomains.get(referrer);
+  if (domain === undefined) {
+    domain = parseReferrerDomain(referrer);
+    if (referrerDomains.size >= REFERRER_KEPT_MAX) referrerDomains.clear();
+    referrerDomains.set(referrer, domain);
+  }
+  return domain;
+}
+
+function parseReferrerDomain(referrer: string): string {
   try {
     const host = new URL(referrer).hostname.toLowerCase().replace(/^www\./, "");
     return host || "direct";
@@ -111,26 +126,15 @@ export interface VisitInput {
   redirected: boolean;
 }
 
-const visitKey = (r: VisitRow, second: number) =>
-  `${r.linkId}\u0000${r.accountId}\u0000${second}\u0000${r.country}\u0000${r.city}\u0000${r.device}\u0000${r.platform}\u0000${r.browser}\u0000${r.referrer}\u0000${r.redirected}`;
-
 export function recordVisit(v: VisitInput): void {
   const q = queue();
   const at = typeof v.at === "number" ? v.at : v.at.getTime();
-  const row: VisitRow = {
-    linkId: v.linkId,
-    accountId: v.accountId,
-    occurredAt: at,
-    visits: 1,
-    country: countryOf(v.country),
-    city: v.city ? v.city.slice(0, 100) : null,
-    device: v.device,
-    platform: v.platform,
-    browser: v.browser?.slice(0, 100) ?? null,
-    referrer: referrerDomain(v.referrer),
-    redirected: v.redirected,
-  };
-  const key = visitKey(row, Math.floor(at / 1000));
+  const country = countryOf(v.country);
+  const city = v.city ? v.city.slice(0, 100) : null;
+  const browser = v.browser?.slice(0, 100) ?? null;
+  const referrer = referrerDomain(v.referrer);
+  // The row's profile and second: a repeat only counts (no row object is made for it).
+  const key = `${v.linkId}\u0000${v.accountId}\u0000${Math.floor(at / 1000)}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}`;
   const open = q.openVisits.get(key);
   if (open) {
     // No new row: counted even when the queue is full, as it costs no memory.
@@ -139,6 +143,7 @@ export function recordVisit(v: VisitInput): void {
     return;
   }
   if (!accept(q)) return;
+  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected };
   q.visits.push(row);
   q.openVisits.set(key, row);
   nudge(q);

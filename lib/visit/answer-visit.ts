@@ -11,7 +11,7 @@ import { chooseDestination, forwardQuery, locationOf } from "./choose-destinatio
 import { answerWebsite } from "./answer-website";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
-import { errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
+import { afterSent, errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
 // (302, escape page, preview page, website, 404). It never imports Next. A cached address is
@@ -31,15 +31,22 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   const path = pathname.slice(1);
   const host = hostHeader === primaryDomain || hostHeader === appHost ? hostHeader : hostHeader.replace(/:\d+$/, "");
   if (host === primaryDomain || systemDomains.includes(host)) {
-    const first = path.split("/")[0].toLowerCase();
-    if (host === primaryDomain && host === appHost && (path === "" || (RESERVED_SLUGS.has(first) && first !== "site"))) return "app";
-    return { domain: host, slug: path.toLowerCase(), custom: false };
+    const slug = path.toLowerCase();
+    if (host === primaryDomain && host === appHost && (path === "" || isAppPath(slug))) return "app";
+    return { domain: host, slug, custom: false };
   }
   if (host === appHost) return "app";
   const known = cachedHostHasLinks(host);
   if (known === false) return onHostWithoutLinks(pathname);
   if (known === undefined) return "unknown-host";
   return { domain: host, slug: path, custom: true };
+}
+
+/** The lowercased path's first segment is one of the app's (not /site/…, a page's address). */
+function isAppPath(lowerPath: string): boolean {
+  const slash = lowerPath.indexOf("/");
+  const first = slash === -1 ? lowerPath : lowerPath.slice(0, slash);
+  return first !== "site" && RESERVED_SLUGS.has(first);
 }
 
 /**
@@ -78,8 +85,8 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
   };
-  // A bound function, not an arrow: no closure (and no esbuild __name call) per visit.
-  answer.onSent = recordVisit.bind(null, visit);
+  // A function and its argument, not an arrow or a bound function: no closure per visit.
+  answer.onSent = afterSent(recordVisit, visit);
   return answer;
 }
 

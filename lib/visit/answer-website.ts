@@ -13,7 +13,7 @@ import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { countAdultConfirmation } from "./record-click";
 import { bioPageAnswer } from "./rendered-pages";
-import { header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
+import { afterSent, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // A bio page's visit: bots of every kind get the page uncounted (or, with botProtection, a preview
 // without the links) — a page has no redirect to give them; people matching the page's geoRules
@@ -47,7 +47,7 @@ interface PageView {
   adultConfirmed: boolean;
 }
 
-/** What a person's page visit records once its answer was written (bound per visit, no closure). */
+/** What a person's page visit records once its answer was written (see afterSent: no closure). */
 function recordPageView({ link, visitor: { ua, geo }, req, redirected, adultConfirmed }: PageView): void {
   const referrer = header(req.headers, "referer") ?? null;
   if (redirected !== null) recordVisit({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected });
@@ -74,7 +74,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
   const geoTarget = geoRules.length > 0 ? chooseDestination({ destination: null, geoRules, languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined }) : null;
   if (geoTarget) {
     const redirect = redirectResponse(locationOf(geoTarget));
-    redirect.onSent = recordPageView.bind(null, { link, visitor, req, redirected: true, adultConfirmed: false });
+    redirect.onSent = afterSent(recordPageView, { link, visitor, req, redirected: true, adultConfirmed: false });
     return redirect;
   }
 
@@ -87,6 +87,6 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
     contactStatus,
   });
   // The return from our own contact form is the same visit, not a new view.
-  page.onSent = recordPageView.bind(null, { link, visitor, req, redirected: contactStatus ? null : false, adultConfirmed });
+  page.onSent = afterSent(recordPageView, { link, visitor, req, redirected: contactStatus ? null : false, adultConfirmed });
   return page;
 }

@@ -31,8 +31,26 @@ export interface VisitAnswer {
   headers: Readonly<Record<string, string>>;
   /** Text, or bytes (a kept bio page: no encoding per response). */
   body: string | Buffer;
-  /** Records the visit; `send` calls it once the answer was written, never for a failed one. */
-  onSent?: () => void;
+  /** Records the visit; `send` runs it once the answer was written, never for a failed one. */
+  onSent?: AfterSent;
+}
+
+/**
+ * A function and its argument, run after the answer was written: made per visit as a plain object
+ * (a closure or a bound function per visit costs the hot path: docs/architecture.md).
+ */
+export interface AfterSent {
+  run: (arg: never) => void;
+  arg: unknown;
+}
+
+export function afterSent<T>(run: (arg: T) => void, arg: T): AfterSent {
+  return { run: run as (arg: never) => void, arg };
+}
+
+/** Runs what an answer records once it was written. */
+export function runAfterSent(after: AfterSent): void {
+  (after.run as (arg: unknown) => void)(after.arg);
 }
 
 export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -71,7 +89,8 @@ export function notFoundResponse(): VisitAnswer {
 }
 
 export function redirectResponse(location: string): VisitAnswer {
-  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "" };
+  // onSent in the literal: a person's redirect adds it, and the object keeps one shape.
+  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "", onSent: undefined };
 }
 
 /** The database is unreachable for an address not in the cache: a page, and when to try again. */
@@ -97,7 +116,7 @@ export function send(res: ServerResponse, answer: VisitAnswer): void {
   }
   if (!answer.onSent) return;
   try {
-    answer.onSent();
+    runAfterSent(answer.onSent);
   } catch (error) {
     log.error("visit could not be recorded", errorFields(error));
   }

@@ -4,7 +4,7 @@ import { errorFields, log } from "../log";
 import { peerIpOfForwardedRequest } from "../net/client-ip";
 import { answerVisit, type VisitAnswer } from "./answer-visit";
 import { acceptClickBeacon } from "./record-click";
-import { errorResponse, unavailableResponse, type VisitorPost } from "./respond";
+import { errorResponse, runAfterSent, unavailableResponse, type VisitorPost } from "./respond";
 import { submitContact } from "./submit-contact";
 
 // The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
@@ -30,7 +30,7 @@ export function toResponse(answer: VisitAnswer): Response {
     return new Response(fallback.body.toString(), { status: fallback.status, headers: fallback.headers });
   }
   try {
-    answer.onSent?.();
+    if (answer.onSent) runAfterSent(answer.onSent);
   } catch (error) {
     log.error("visit could not be recorded", errorFields(error));
   }

@@ -37,7 +37,7 @@ function get(method = "GET"): Promise<{ status: number; headers: http.IncomingHt
 for (const location of ["https://ja.wikipedia.org/wiki/日本", "https://example.com/\r\nSet-Cookie: a=b", "https://example.com/\u0000"]) {
   test(`a header that cannot be written (${JSON.stringify(location)}) answers a 500 page and records nothing`, async () => {
     let recorded = 0;
-    nextAnswer = { status: 302, headers: { location }, body: "", onSent: () => (recorded += 1) };
+    nextAnswer = { status: 302, headers: { location }, body: "", onSent: { run: () => (recorded += 1), arg: null } };
     const res = await get();
     assert.equal(res.status, 500);
     assert.match(String(res.headers["content-type"]), /text\/html/);
@@ -48,7 +48,7 @@ for (const location of ["https://ja.wikipedia.org/wiki/日本", "https://example
 
 test("a written answer is recorded once, after it was written", async () => {
   let recorded = 0;
-  nextAnswer = { status: 302, headers: { location: "https://example.com/caf%C3%A9" }, body: "", onSent: () => (recorded += 1) };
+  nextAnswer = { status: 302, headers: { location: "https://example.com/caf%C3%A9" }, body: "", onSent: { run: () => (recorded += 1), arg: null } };
   const res = await get();
   assert.equal(res.status, 302);
   assert.equal(res.headers.location, "https://example.com/caf%C3%A9");
@@ -56,7 +56,7 @@ test("a written answer is recorded once, after it was written", async () => {
 });
 
 test("a failing recorder does not break the answer", async () => {
-  nextAnswer = { status: 200, headers: { "content-type": "text/plain" }, body: "ok", onSent: () => { throw new Error("queue full"); } };
+  nextAnswer = { status: 200, headers: { "content-type": "text/plain" }, body: "ok", onSent: { run: () => { throw new Error("queue full"); }, arg: null } };
   const res = await get();
   assert.equal(res.status, 200);
   assert.equal(res.body, "ok");
