@@ -38,6 +38,8 @@ interface Queue {
   visits: VisitRow[];
   /** Rows still queued and open to more identical visits, by profile and second (see recordVisit). */
   openVisits: Map<string, VisitRow>;
+  /** The last visit as it came and the open row it counted in (a burst of one profile: no key). */
+  lastVisit: { input: VisitInput; second: number; row: VisitRow } | null;
   clicks: ClickRow[];
   /** Rows taken by the write under way; they still count against the bound. */
   inFlight: number;
@@ -57,7 +59,7 @@ interface Queue {
 
 function queue(): Queue {
   return shared("eventQueue", () => {
-    const q: Queue = { visits: [], openVisits: new Map(), clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, flushing: null };
+    const q: Queue = { visits: [], openVisits: new Map(), lastVisit: null, clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, flushing: null };
     q.timer = setInterval(() => void flushEvents(), FLUSH_MS);
     q.timer.unref();
     return q;
@@ -129,24 +131,37 @@ export interface VisitInput {
 export function recordVisit(v: VisitInput): void {
   const q = queue();
   const at = typeof v.at === "number" ? v.at : v.at.getTime();
+  const second = Math.floor(at / 1000);
+  const last = q.lastVisit;
+  if (last && last.second === second && sameProfile(last.input, v)) return countIn(last.row, at);
   const country = countryOf(v.country);
   const city = v.city ? v.city.slice(0, 100) : null;
   const browser = v.browser?.slice(0, 100) ?? null;
   const referrer = referrerDomain(v.referrer);
   // The row's profile and second: a repeat only counts (no row object is made for it).
-  const key = `${v.linkId}\u0000${v.accountId}\u0000${Math.floor(at / 1000)}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}`;
+  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}`;
   const open = q.openVisits.get(key);
   if (open) {
-    // No new row: counted even when the queue is full, as it costs no memory.
-    open.visits += 1;
-    if (at > (open.occurredAt as number)) open.occurredAt = at;
-    return;
+    q.lastVisit = { input: v, second, row: open };
+    return countIn(open, at);
   }
   if (!accept(q)) return;
   const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected };
   q.visits.push(row);
   q.openVisits.set(key, row);
+  q.lastVisit = { input: v, second, row };
   nudge(q);
+}
+
+/** No new row: counted even when the queue is full, as it costs no memory. */
+function countIn(row: VisitRow, at: number): void {
+  row.visits += 1;
+  if (at > (row.occurredAt as number)) row.occurredAt = at;
+}
+
+/** The same row profile, compared as the visits came (equal inputs make equal rows). */
+function sameProfile(a: VisitInput, b: VisitInput): boolean {
+  return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected;
 }
 
 export interface ClickInput {
@@ -202,6 +217,7 @@ function writeBatch(q: Queue): Promise<boolean> {
   const clicks = q.clicks.splice(0, max - visits.length);
   // A row taken by a write never grows again (a failed write puts it back as it was written).
   q.openVisits.clear();
+  q.lastVisit = null;
   const rows = visits.length + clicks.length;
   const count = visits.reduce((sum, v) => sum + v.visits, 0) + clicks.length;
   q.inFlight = rows;
