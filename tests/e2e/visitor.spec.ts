@@ -32,6 +32,7 @@ test.beforeAll(async () => {
     { url: destinationUrl, slug: "summer", domain: SYSTEM },
     { url: destinationUrl, slug: "spring", domain: CUSTOM },
     { url: destinationUrl, slug: "escape", domain: SYSTEM, behavior: "conservative" },
+    { url: destinationUrl, slug: "escape-now", domain: SYSTEM, behavior: "aggressive" },
   ]) {
     const res = await api(server, "POST", "/v1/links", { key: account.key, body });
     expect(res.status).toBe(201);
@@ -95,4 +96,24 @@ test("an Instagram user agent sees the escape page; its buttons work, with and w
     await expect(page.getByRole("heading", { name: "Destination reached" })).toBeVisible();
     await context.close();
   }
+});
+
+test("the kept escape page's style and hand-off script run under its CSP's hashes, with no refusal", async () => {
+  const context = await browser.newContext({ userAgent: agent({ category: "in-app", app: "instagram", os: "android" }) });
+  const page = await context.newPage();
+  // Registered before any script of the page: a refused inline style or script is reported here.
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { hopRefused: string[] }).hopRefused = refused;
+    document.addEventListener("securitypolicyviolation", (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const response = await page.goto(`http://${SYSTEM}:${server.port}/escape-now`);
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/);
+  expect(await response?.text()).toContain("<script>");
+  const open = page.getByRole("link", { name: "Open in browser" });
+  await expect(open).toHaveCSS("background-color", "rgb(91, 61, 245)");
+  await page.waitForTimeout(300); // the hand-off script waits 30 ms before it runs
+  expect(await page.evaluate(() => (window as unknown as { hopRefused: string[] }).hopRefused)).toEqual([]);
+  await context.close();
 });
