@@ -17,3 +17,27 @@ export function resetShared(name: string): void {
 export function peekShared<T>(name: string): T | undefined {
   return registry.get(name) as T | undefined;
 }
+
+// A pure function of a string, kept per distinct input in a bounded map: the values a hot path
+// sees repeat (a browser's Accept-Encoding, a connection's peer address, a referrer), and when
+// the map is full it is emptied, so inputs a client invents cost only the computation.
+
+export interface StringMemo<T> {
+  (input: string): T;
+  /** Inputs kept now (never more than the bound). */
+  readonly size: number;
+}
+
+export function memoByString<T>(max: number, compute: (input: string) => T): StringMemo<T> {
+  const kept = new Map<string, T>();
+  const memo = (input: string): T => {
+    let value = kept.get(input);
+    if (value === undefined && !kept.has(input)) {
+      value = compute(input);
+      if (kept.size >= max) kept.clear();
+      kept.set(input, value);
+    }
+    return value as T;
+  };
+  return Object.defineProperty(memo, "size", { get: () => kept.size }) as StringMemo<T>;
+}

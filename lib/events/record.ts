@@ -1,6 +1,6 @@
 import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
-import { shared } from "../shared";
+import { memoByString, shared } from "../shared";
 import { insertClicks, insertVisits } from "./insert-events";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
 
@@ -66,20 +66,12 @@ function queue(): Queue {
   });
 }
 
-// Referrers repeat (a few apps and sites send most visitors): each one's domain is kept (a bounded
-// map, emptied when full) rather than parsed as a URL on every visit.
-const REFERRER_KEPT_MAX = 10_000;
-const referrerDomains = new Map<string, string>();
+// Referrers repeat (a few apps and sites send most visitors): each one's domain is kept rather
+// than parsed as a URL on every visit.
+const referrerDomains = memoByString(10_000, parseReferrerDomain);
 
 function referrerDomain(referrer: string | null): string {
-  if (!referrer) return "direct";
-  let domain = referrerDomains.get(referrer);
-  if (domain === undefined) {
-    domain = parseReferrerDomain(referrer);
-    if (referrerDomains.size >= REFERRER_KEPT_MAX) referrerDomains.clear();
-    referrerDomains.set(referrer, domain);
-  }
-  return domain;
+  return referrer ? referrerDomains(referrer) : "direct";
 }
 
 function parseReferrerDomain(referrer: string): string {

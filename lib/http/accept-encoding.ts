@@ -1,3 +1,5 @@
+import { memoByString } from "../shared";
+
 // Which of the codings Hop keeps pages in (br, gzip) a client takes, from its Accept-Encoding
 // (RFC 9110 §12.5.3: q-values, q=0 refuses, "*" stands for any coding not named). Browsers send
 // a handful of distinct values, so each value's choice is kept (a bounded map, emptied when full:
@@ -6,7 +8,6 @@
 export type ContentCoding = "br" | "gzip";
 
 export const MAX_KEPT_CODINGS = 256;
-const chosen = new Map<string, ContentCoding | null>();
 
 function parse(header: string): ContentCoding | null {
   const weights = new Map<string, number>();
@@ -28,16 +29,11 @@ function parse(header: string): ContentCoding | null {
   return gzip > 0 ? "gzip" : null;
 }
 
+const chosen = memoByString(MAX_KEPT_CODINGS, parse);
+
 /** The coding to answer in (null: the bytes as they are). */
 export function preferredCoding(header: string | undefined): ContentCoding | null {
-  if (!header) return null;
-  let coding = chosen.get(header);
-  if (coding === undefined) {
-    coding = parse(header);
-    if (chosen.size >= MAX_KEPT_CODINGS) chosen.clear();
-    chosen.set(header, coding);
-  }
-  return coding;
+  return header ? chosen(header) : null;
 }
 
 /** How many Accept-Encoding values have their choice kept (never more than MAX_KEPT_CODINGS). */

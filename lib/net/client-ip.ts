@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { config } from "../config";
-import { peekShared, shared } from "../shared";
+import { memoByString, peekShared, shared } from "../shared";
 
 // The one answer to "who is this visitor?" for every limit, the geo lookup and the events. With
 // TRUST_PROXY the socket peer is our own reverse proxy, so the address comes from X-Forwarded-For;
@@ -23,20 +23,12 @@ function header(headers: HeaderBag, name: string): string | undefined {
 }
 
 // A connection's peer (and a proxy's header value) repeats on every request: its clean form is
-// kept (a bounded map, emptied when full) instead of five regular expressions per request.
-const CLEAN_KEPT_MAX = 10_000;
-const cleaned = new Map<string, string | null>();
+// kept instead of five regular expressions per request.
+const cleaned = memoByString(10_000, clean);
 
 /** A bare address (IPv4-mapped IPv6 unwrapped, ports and brackets dropped), or null when it is not one. */
 export function cleanIp(raw: string | undefined): string | null {
-  if (!raw) return null;
-  let ip = cleaned.get(raw);
-  if (ip === undefined) {
-    ip = clean(raw);
-    if (cleaned.size >= CLEAN_KEPT_MAX) cleaned.clear();
-    cleaned.set(raw, ip);
-  }
-  return ip;
+  return raw ? cleaned(raw) : null;
 }
 
 function clean(raw: string): string | null {
