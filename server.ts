@@ -13,6 +13,7 @@ import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeS
 import { config } from "./lib/config";
 import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
+import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { answerUndecodablePath, answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   markEntry("server.ts");
   const stopServices = await startServices();
   adminSecret();
+  // Next's request contexts cost every request of the process while enabled: they are put to
+  // rest when the app is idle (lib/server/quiet-contexts.ts). Not in dev, where Next never idles.
+  const activity = dev ? undefined : appActivity();
+  if (activity) trackContexts();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -41,11 +46,12 @@ async function main(): Promise<void> {
     // Next answers an undecodable path with a plain-text 500 before any route or page runs.
     if (answerUndecodablePath(req, res)) return;
     if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
-    handle(req, res).catch((error: unknown) => {
+    const handled = handle(req, res).catch((error: unknown) => {
       log.error("request failed", { url: req.url, ...errorFields(error) });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end("Internal error");
     });
+    activity?.during(res, handled);
   };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
