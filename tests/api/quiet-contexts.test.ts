@@ -15,6 +15,7 @@ import { PRIMARY, visit } from "../helpers/visit";
 describe("the app across its quiet spells", () => {
   let server: HopServer;
   let who: Person;
+  let linkId: string;
   const pageOf = async (path: string) => {
     const res = await fetch(`${server.url}${path}`, { headers: { cookie: who.cookie }, redirect: "manual" });
     return { status: res.status, text: await res.text() };
@@ -25,6 +26,7 @@ describe("the app across its quiet spells", () => {
     who = await person(server);
     const link = await api(server, "POST", "/v1/links", { key: who.key, body: { url: "https://example.com/quiet", slug: "quiet" } });
     assert.equal(link.status, 201);
+    linkId = link.body.data.id;
   });
   after(() => server?.stop());
 
@@ -35,8 +37,10 @@ describe("the app across its quiet spells", () => {
       assert.match(home.text, /quiet/, "the page lists the account's link (its session was read)");
       const links = await api(server, "GET", "/v1/links", { key: who.key });
       assert.equal(links.status, 200);
-      const dashboard = await fetch(`${server.url}/api/dashboard/links`, { headers: { cookie: who.cookie } });
-      assert.ok(dashboard.status < 500, `dashboard route after spell ${spell}: ${dashboard.status}`);
+      // A dashboard route reads the session and the selected workspace from the request's context.
+      const qr = await fetch(`${server.url}/api/dashboard/links/${linkId}/qr`, { headers: { cookie: who.cookie } });
+      assert.equal(qr.status, 200, `dashboard route after spell ${spell}`);
+      assert.match(await qr.text(), /<svg/);
       const visitor = await visit(server, PRIMARY, "/quiet");
       assert.equal(visitor.status, 302);
       assert.equal(visitor.headers.location, "https://example.com/quiet");
