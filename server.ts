@@ -3,6 +3,8 @@
 // and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next:
 // this is the fast door. Without this file (`next start`) proxy.ts is the visitor door and
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
+// First: keeps the shape of Node's tick objects alive before anything collects (see the module).
+import "./lib/server/keep-tick-shape";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,5 @@
 import { errorFields, log } from "../log";
+import { keepTickShape } from "./keep-tick-shape";
 import { entry, markEntry, startServices } from "./services";
 import { stampEveryRequest } from "./stamp-requests";
 
@@ -10,6 +11,8 @@ import { stampEveryRequest } from "./stamp-requests";
 export async function startWithoutServer(): Promise<void> {
   if (entry() === "server.ts") return;
   markEntry("next");
+  // Later than server.ts can (Next has booted): it helps when no collection has freed the shape yet.
+  keepTickShape();
   stampEveryRequest();
   const stopServices = await startServices();
   // Next's own SIGTERM/SIGINT handler stops accepting, lets requests in flight finish, then calls
