@@ -8,8 +8,8 @@ import { executionAsyncResource } from "node:async_hooks";
 // good: from then on optimized code builds every tick object through the runtime (its property
 // lookups and map transitions, and more garbage). Node's HTTP path makes several ticks per
 // request, so a process that collected at such a moment — about one start in three, more on
-// PostgreSQL, where startup collects more — served a cached redirect at ~13–14.5 µs of CPU
-// instead of ~9–10 (docs/architecture.md, "Sixth pass"). Holding one tick object keeps its map
+// PostgreSQL, where startup collects more — served a cached redirect at ~13–15 µs of CPU
+// instead of ~9–11 (docs/architecture.md, "Sixth pass"). Holding one tick object keeps its map
 // and, through its back pointers, every map before it alive, so the recorded entries stay valid.
 // Run as early as possible: server.ts imports this module before anything else.
 
