@@ -16,17 +16,12 @@ import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 /** How long a publisher waits for its own copy before it answers anyway (the TTLs are the backstop). */
 export const ECHO_WAIT_MS = 1_000;
 
-let echoesReceived = 0;
-
-/** How many of its own messages this process has had back (tests). */
-export function relayEchoes(): number {
-  return echoesReceived;
-}
-
 interface Relay {
   origin: string;
   ready: Promise<void>;
   pending: Set<Promise<unknown>>;
+  /** Own messages that came back (tests read it through relayEchoes). */
+  echoed: number;
 }
 
 export function startInvalidationRelay(): Promise<void> {
@@ -37,6 +32,7 @@ export function startInvalidationRelay(): Promise<void> {
     const channel = redisKey("invalidate");
     const pending = new Set<Promise<unknown>>();
     const echoes = new Map<number, () => void>();
+    const settleEcho = (id: number) => echoes.get(id)?.();
     let sequence = 0;
     const subscriber = client.duplicate();
     // Its own connection without auto-pipelining: a publish is written at once, never queued behind
@@ -46,9 +42,9 @@ export function startInvalidationRelay(): Promise<void> {
       try {
         const parsed = JSON.parse(message) as { origin: string; id?: number; event: Invalidation };
         if (parsed.origin !== origin) applyRemote(parsed.event);
-        else if (parsed.id !== undefined) {
-          echoesReceived += 1;
-          echoes.get(parsed.id)?.();
+        else if (typeof parsed.id === "number") {
+          relay.echoed += 1;
+          settleEcho(parsed.id);
         }
       } catch (error) {
         log.warn("bad invalidation message", errorFields(error));
@@ -77,20 +73,25 @@ export function startInvalidationRelay(): Promise<void> {
       const sent = publisher
         .publish(channel, JSON.stringify({ origin, id, event }))
         // PUBLISH counts the subscribers it reached: none (our own subscription lost) means no copy comes back.
-        .then((receivers) => (receivers > 0 ? echoed : echoes.get(id)?.()))
+        .then((receivers) => (receivers > 0 ? echoed : settleEcho(id)))
         .catch((error: unknown) => {
-          echoes.get(id)?.();
+          settleEcho(id);
           log.error("invalidation publish failed", errorFields(error));
         });
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
       return sent;
     });
-    const ready = subscriber.subscribe(channel).then(() => undefined);
     shared("invalidationSubscriber", () => subscriber);
     shared("invalidationPublisher", () => publisher);
-    return { origin, ready, pending };
+    const relay: Relay = { origin, ready: subscriber.subscribe(channel).then(() => undefined), pending, echoed: 0 };
+    return relay;
   }).ready;
+}
+
+/** How many of its own messages this process's relay has had back (0 without one). */
+export function relayEchoes(): number {
+  return peekShared<Relay>("invalidationRelay")?.echoed ?? 0;
 }
 
 /** Resolves when every invalidation published so far has reached Redis (the CLI waits for it). */

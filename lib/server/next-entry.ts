@@ -1,5 +1,6 @@
 import { errorFields, log } from "../log";
-import { keepTickShape } from "./keep-tick-shape";
+// Keeps one of Node's tick objects alive as it loads (see the module); later than server.ts can.
+import "./keep-tick-shape";
 import { entry, markEntry, startServices } from "./services";
 import { stampEveryRequest } from "./stamp-requests";
 
@@ -11,8 +12,6 @@ import { stampEveryRequest } from "./stamp-requests";
 export async function startWithoutServer(): Promise<void> {
   if (entry() === "server.ts") return;
   markEntry("next");
-  // Later than server.ts can (Next has booted): it helps when no collection has freed the shape yet.
-  keepTickShape();
   stampEveryRequest();
   const stopServices = await startServices();
   // Next's own SIGTERM/SIGINT handler stops accepting, lets requests in flight finish, then calls

@@ -14,6 +14,7 @@ describe("the invalidation relay over Redis", { skip: !redisUrl && "needs REDIS_
   let invalidation: typeof import("../../lib/cache/invalidation");
   let other: Redis;
   const heard: string[] = [];
+  let onHeard: (() => void) | undefined;
 
   before(async () => {
     process.env.HOP_REDIS_PREFIX = `hoptest:${randomBytes(6).toString("hex")}`;
@@ -23,7 +24,10 @@ describe("the invalidation relay over Redis", { skip: !redisUrl && "needs REDIS_
     await relay.startInvalidationRelay();
     // Another instance, as far as Redis is concerned.
     other = new Redis(redisUrl!);
-    other.on("message", (_channel: string, message: string) => heard.push(message));
+    other.on("message", (_channel: string, message: string) => {
+      heard.push(message);
+      onHeard?.();
+    });
     await other.subscribe(redisKey("invalidate"));
   });
 
@@ -44,8 +48,9 @@ describe("the invalidation relay over Redis", { skip: !redisUrl && "needs REDIS_
 
   test("another subscriber hears every announcement, its own origin's copies ignored by the writer", async () => {
     const before = heard.length;
+    const arrived = new Promise<void>((resolve) => (onHeard = resolve));
     await invalidation.announce({ kind: "domain", domain: "links.example" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     const message = JSON.parse(heard.at(-1)!) as { origin: string; id: number; event: unknown };
     assert.equal(heard.length, before + 1);
     assert.deepEqual(message.event, { kind: "domain", domain: "links.example" });
