@@ -2,13 +2,12 @@ import { config } from "../config";
 import { recordVisit } from "../events/record";
 import { normalizeHttpUrl } from "../links/http-url";
 import { errorFields, log } from "../log";
-import { visitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
-import { classifyUserAgent } from "../ua/classify";
 import { answerThroughBehavior } from "./behaviors";
 import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
+import { geoOf, uaOf } from "./connection-visitor";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { afterSent, errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
@@ -64,8 +63,8 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
 // person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts).
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return notFoundResponse();
-  const ua = classifyUserAgent(header(req.headers, "user-agent"));
-  const geo = visitorGeo(req.headers, req.socketIp);
+  const ua = uaOf(req);
+  const geo = geoOf(req);
   if (link.type === "website") return answerWebsite(link, req, { ua, geo });
   const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!;
   const destination = forwardQuery(locationOf(chosen), req.search);

@@ -1,9 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
+import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
 import { send, sendError, unavailableResponse } from "./respond";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
+
+const connections = new WeakMap<Socket, ConnectionVisitor>();
+
+function connectionVisitor(socket: Socket): ConnectionVisitor {
+  let seen = connections.get(socket);
+  if (seen === undefined) connections.set(socket, (seen = newConnectionVisitor()));
+  return seen;
+}
 
 function toVisitRequest(req: IncomingMessage): VisitRequest {
   const url = req.url ?? "/";
@@ -16,6 +26,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
     headers: req.headers,
     socketIp: req.socket.remoteAddress,
     sendsKeptCodings: true,
+    connection: connectionVisitor(req.socket),
   };
 }
 

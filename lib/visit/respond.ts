@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "../html/page";
+import type { ConnectionVisitor } from "./connection-visitor";
 import { errorPage, keptNotFoundPage, unavailablePage, type HtmlAnswer } from "./pages";
 
 // The visitor path's answers as status + headers + body, written by the server's fast path.
@@ -16,6 +17,8 @@ export interface VisitRequest {
   socketIp: string | undefined;
   /** The door writes a kept compressed page as it is (server.ts); Next's door compresses itself. */
   sendsKeptCodings?: boolean;
+  /** The visitor as this request's connection saw it before (the fast path's keep-alive sockets). */
+  connection?: ConnectionVisitor;
 }
 
 /** A visitor's POST (click beacon, contact form), whichever door it came through. */

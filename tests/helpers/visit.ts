@@ -14,8 +14,8 @@ export function visit(
   server: HopServer,
   host: string,
   pathAndQuery: string,
-  options: { userAgent?: string; headers?: Record<string, string>; method?: string; body?: string } = {},
-): Promise<VisitResponse> {
+  options: { userAgent?: string; headers?: Record<string, string>; method?: string; body?: string; agent?: http.Agent } = {},
+): Promise<VisitResponse & { reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -24,13 +24,13 @@ export function visit(
         path: pathAndQuery,
         method: options.method ?? "GET",
         headers: { host, "user-agent": options.userAgent ?? BROWSER_UA, ...options.headers },
-        agent: false,
+        agent: options.agent ?? false,
       },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, reusedSocket: req.reusedSocket }));
       },
     );
     req.on("error", reject);
