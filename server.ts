@@ -18,7 +18,7 @@ import { errorFields, log } from "./lib/log";
 import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
-import { answerUndecodablePath, answerUnparsableRequest, isApiPath, settleRawApiRequest } from "./lib/api/raw-request";
+import { answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.env.HOP_ROOT ??= root;
@@ -46,8 +46,7 @@ async function main(): Promise<void> {
   const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
     stampClientIp(req);
     // Next answers an undecodable path with a plain-text 500 before any route or page runs.
-    if (answerUndecodablePath(req, res)) return;
-    if (isApiPath(req.url ?? "") && settleRawApiRequest(req, res)) return;
+    if (screenBeforeNext(req, res)) return;
     const handled = handle(req, res).catch((error: unknown) => {
       log.error("request failed", { url: req.url, ...errorFields(error) });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

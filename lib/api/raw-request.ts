@@ -66,6 +66,15 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
   return true;
 }
 
+/**
+ * What both doors do with an app request before Next sees it (server.ts's handler, the request
+ * hook under `next start`): true when it was answered here.
+ */
+export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
+  if (answerUndecodablePath(req, res)) return true;
+  return isApiPath(req.url ?? "") && settleRawApiRequest(req, res);
+}
+
 /** After answerUndecodablePath: answers the request and returns true, or prepares it for Next and returns false. */
 export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): boolean {
   delete req.headers[UNROUTED_METHOD_HEADER];

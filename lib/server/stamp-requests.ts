@@ -6,12 +6,19 @@ import { shared } from "../shared";
 // see the socket. Next's server is a node:http server, so stamping each request as it is emitted
 // gives them the visitor's address exactly as server.ts stamps it (lib/net/client-ip.ts). Requests
 // that arrived while Next was still starting carry no stamp; they fall back to X-Forwarded-For.
+// The same hook lets `screen` answer what Next would fail on (an undecodable path is Next's 500)
+// before Next sees it, as server.ts does; the entry passes it in (lib/server sits below lib/api).
 
-export function stampEveryRequest(): void {
+export type RequestScreen = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+export function stampEveryRequest(screen: RequestScreen): void {
   shared("requestStamping", () => {
     const emit = http.Server.prototype.emit;
     http.Server.prototype.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-      if (event === "request") stampClientIpWithToken(args[0] as http.IncomingMessage);
+      if (event === "request") {
+        stampClientIpWithToken(args[0] as http.IncomingMessage);
+        if (screen(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
+      }
       return Reflect.apply(emit, this, [event, ...args]) as boolean;
     };
     return true;

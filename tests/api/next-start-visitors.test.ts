@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { api, type TestAccount } from "../helpers/api";
+import { send } from "../helpers/dashboard-routes";
 import { createAccountWithCli, startNextStart } from "../helpers/next-start";
 import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit, visitBytes } from "../helpers/visit";
@@ -127,6 +128,20 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.equal(list.body.data[0].email, "ada@example.com");
     const gone = await postForm(app, PRIMARY, "/__hop/contact", { page: "no-such-page", block: "join", email: "x@example.com" });
     assert.equal(gone.status, 404);
+  });
+
+  test("requests Next would fail are answered as under server.ts: an undecodable path is 400, a method a route lacks is 405", async () => {
+    const api400 = await send(app, "GET", "/v1/links/a%ff", { headers: { authorization: `Bearer ${account.key}` } });
+    assert.equal(api400.status, 400, api400.text);
+    assert.equal(api400.body?.error?.code, "invalid_request");
+    const page400 = await send(app, "GET", "/dashboard/%e0%a4");
+    assert.equal(page400.status, 400, page400.text.slice(0, 200));
+    assert.match(page400.type, /^text\/html/);
+    const trace = await send(app, "TRACE", "/v1/links", { headers: { authorization: `Bearer ${account.key}` } });
+    assert.equal(trace.status, 405, trace.text);
+    assert.equal(trace.body?.error?.code, "method_not_allowed");
+    assert.ok(trace.headers.allow);
+    assert.equal((await visit(app, PRIMARY, "/b-basic")).status, 302, "and it keeps serving");
   });
 
   test("the click beacon counts a press once per visitor; a sent X-Forwarded-For does not make a new visitor", async () => {
