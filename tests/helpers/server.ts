@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { serverArgs } from "../../scripts/server-command.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -71,7 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     }
     env = { ...env, ...options.env };
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
