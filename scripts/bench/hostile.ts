@@ -21,10 +21,9 @@ const MEMORY_VISITS = Number(process.env.BENCH_MEMORY_VISITS ?? 1_000_000);
  * The documented bound (README "Speed") on the server's peak resident memory through MEMORY_VISITS
  * visits: ~700 MB at start (Next's server and, embedded, PGlite) plus 500 MB for the bounded caches
  * (links 64 MB, misses 4, hosts 1, user agents ≤ 6, GeoIP ~3, destinations), the event queue while
- * it drains and the heaps' growth under load, plus 100 MB for the young generation server.ts runs
- * with (two 64 MB halves under load against Node's default 16: scripts/server-command.mjs).
+ * it drains and the heaps' growth under load.
  */
-const RSS_BOUND_MB = 1300;
+const RSS_BOUND_MB = 1200;
 
 const lua = (items: string[]) => `{${items.map((i) => JSON.stringify(i)).join(",")}}`;
 
