@@ -6,9 +6,8 @@
 // pause doubles, and in two bench runs the cached redirect's p99 went from 1.6–2.0 ms to 2.3–2.7
 // ms (docs/architecture.md, "Seventh pass"). An operator who prefers throughput to the tail can set
 // it in NODE_OPTIONS.
-export const SERVER_NODE_FLAGS = [];
 
 /** The arguments after `node` that start server.ts (`extra`: its own, e.g. --dev). */
 export function serverArgs(...extra) {
-  return [...SERVER_NODE_FLAGS, "--import", "tsx", "server.ts", ...extra];
+  return ["--import", "tsx", "server.ts", ...extra];
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { api, type TestAccount } from "../helpers/api";
+import { api, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { send } from "../helpers/dashboard-routes";
 import { createAccountWithCli, startNextStart } from "../helpers/next-start";
 import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
@@ -20,15 +20,6 @@ const LINKS = [
   { id: "blog", type: "simple", title: "Blog", url: "https://ada.example/blog" },
   { type: "contact", id: "join", title: "Join the list", fields: ["name", "email", "message"] },
 ];
-
-async function analytics(server: HopServer, key: string, id: string, done: (body: any) => boolean): Promise<any> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await api(server, "GET", `/v1/analytics/links/${id}?timeframe=last_7_days`, { key });
-    if (done(res.body) || Date.now() > deadline) return res.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}${usingRedis ? " + Redis" : ""})`, () => {
   let app: HopServer;
@@ -148,9 +139,9 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     const press = (forwardedFor: string) =>
       visit(app, PRIMARY, "/__hop/click", { method: "POST", body: JSON.stringify({ page: pageId, id: "blog" }), headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": forwardedFor } });
     for (const forwardedFor of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) assert.equal((await press(forwardedFor)).status, 204);
-    const body = await analytics(app, account.key, pageId, (b) => b.totalClicks >= 1);
+    const body = await linkAnalyticsWhen(app, account.key, pageId, (b) => b.totalClicks >= 1);
     await new Promise((r) => setTimeout(r, 2_000)); // late extras would show after another flush
-    const again = await analytics(app, account.key, pageId, () => true);
+    const again = await linkAnalyticsWhen(app, account.key, pageId, () => true);
     assert.equal(body.totalClicks, 1);
     assert.equal(again.totalClicks, 1, "the address is the socket's (stamped by instrumentation), not the header's");
   });
@@ -160,7 +151,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     const iphone = agent({ category: "browser", os: "ios", device: "mobile" });
     for (const ua of [BROWSER_UA, BROWSER_UA, iphone]) assert.equal((await visit(app, PRIMARY, "/counted", { userAgent: ua })).status, 302);
     for (const { ua } of agents({ category: "bot" }).slice(0, 3)) await visit(app, PRIMARY, "/counted", { userAgent: ua });
-    const body = await analytics(app, account.key, "counted", (b) => b.totalViews >= 3);
+    const body = await linkAnalyticsWhen(app, account.key, "counted", (b) => b.totalViews >= 3);
     assert.equal(body.totalViews, 3);
     assert.deepEqual(body.deviceStats, { mobile: 1, desktop: 2 });
   });
@@ -196,7 +187,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     for (let i = 0; i < 12; i += 1) await visit(app, PRIMARY, "/flushed");
     await app.stop("SIGTERM", { keepData: true });
     app = await startNextStart({ reuse: app });
-    const body = await analytics(app, account.key, "flushed", (b) => b.totalViews >= 12);
+    const body = await linkAnalyticsWhen(app, account.key, "flushed", (b) => b.totalViews >= 12);
     assert.equal(body.totalViews, 12);
   });
 });

@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, createAccount, type TestAccount } from "../helpers/api";
+import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 import { agent, agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
-
-async function analytics(server: HopServer, key: string, id: string, want: number) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await api(server, "GET", `/v1/analytics/links/${id}?timeframe=last_7_days`, { key });
-    if (res.body.totalViews >= want || Date.now() > deadline) return res.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("visit events", () => {
   let server: HopServer;
@@ -36,7 +27,7 @@ describe("visit events", () => {
     for (const { ua } of agents({ category: "bot" }).slice(0, 5)) await visit(server, PRIMARY, "/counted", { userAgent: ua });
     const inApp = agent({ category: "in-app", app: "instagram", os: "android" });
     assert.equal((await visit(server, PRIMARY, "/counted", { userAgent: inApp, headers: { "cf-ipcountry": "FR" } })).status, 200, "escape page: a view, not a click");
-    const body = await analytics(server, account.key, "counted", 6);
+    const body = await linkAnalyticsWhen(server, account.key, "counted", (b) => b.totalViews >= 6);
     assert.equal(body.totalViews, 6);
     assert.equal(body.totalClicks, 5);
     assert.deepEqual(body.countryStats, [{ name: "DE", views: 2 }, { name: "US", views: 2 }, { name: "FR", views: 1 }, { name: "unknown", views: 1 }]);
@@ -66,7 +57,7 @@ describe("visit events", () => {
     await slow.stop("SIGTERM", { keepData: true });
     const again = await startServer({ reuse: slow });
     try {
-      const body = await analytics(again, owner.key, "flushed", 25);
+      const body = await linkAnalyticsWhen(again, owner.key, "flushed", (b) => b.totalViews >= 25);
       assert.equal(body.totalViews, 25);
     } finally {
       await again.stop();

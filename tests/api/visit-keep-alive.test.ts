@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
-import { api, createAccount, type TestAccount } from "../helpers/api";
+import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
@@ -9,15 +9,6 @@ import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 // classification; the place, when the address is the socket's). One keep-alive connection may
 // still carry different agents (and, behind a trusted proxy, different visitors): each request is
 // answered and counted as its own headers say.
-
-async function analytics(server: HopServer, key: string, id: string, want: number) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await api(server, "GET", `/v1/analytics/links/${id}?timeframe=last_7_days`, { key });
-    if (res.body.totalViews >= want || Date.now() > deadline) return res.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("many visitors on one keep-alive connection", () => {
   let server: HopServer;
@@ -57,7 +48,7 @@ describe("many visitors on one keep-alive connection", () => {
     }
     assert.deepEqual(answers.map((a) => a.reusedSocket), [false, true, true, true, true, true], "one connection for all six");
     // Views: the two desktop browsers, the iPhone and the in-app browser; curl and the preview fetcher are not counted.
-    const body = await analytics(server, account.key, "shared", 4);
+    const body = await linkAnalyticsWhen(server, account.key, "shared", (b) => b.totalViews >= 4);
     assert.equal(body.totalViews, 4);
     assert.deepEqual(body.deviceStats, { desktop: 2, mobile: 2 });
     assert.deepEqual(body.platformStats, { windows: 2, android: 1, ios: 1 });

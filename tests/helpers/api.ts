@@ -38,6 +38,20 @@ export async function api<T = any>(server: HopServer, method: string, path: stri
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
+/**
+ * A link's (or page's) analytics once `done` says so: events reach them when the queue is flushed,
+ * so this asks every 100 ms, for at most 10 s, then returns what it has (the test's assertions
+ * name what is missing).
+ */
+export async function linkAnalyticsWhen(server: HopServer, key: string, id: string, done: (body: any) => boolean): Promise<any> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await api(server, "GET", `/v1/analytics/links/${id}?timeframe=last_7_days`, { key });
+    if (done(res.body) || Date.now() > deadline) return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export interface TestAccount {
   id: string;
   email: string;
