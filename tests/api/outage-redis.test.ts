@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
-import { api, createAccount, type TestAccount } from "../helpers/api";
+import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
 import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
 import { admin, startServer, type HopServer } from "../helpers/server";
 import { PRIMARY, visit } from "../helpers/visit";
+
+// Exact counts in the hourly window: no test may straddle its edge.
+beforeEach(() => clearOfWindowEdge());
 
 // Redis of this file's own (stopped, frozen, flushed by the test) and a PostgreSQL of its own (two
 // instances of one deployment share it). Policy under test (docs/API.md, "When Redis is away"):

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { api, createAccount, type TestAccount } from "../helpers/api";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
 import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+
+// Exact counts in the hourly window: no test may straddle its edge.
+beforeEach(() => clearOfWindowEdge());
 
 function rateHeaders(res: { headers: Headers }) {
   return {

@@ -74,3 +74,15 @@ export async function addKey(server: HopServer, email: string, role: "full" | "c
   const key = await admin(server, "key", "create", "--email", email, "--role", role);
   return { key: String(key.key), keyId: String(key.id) };
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Before a test that counts requests in a key's hourly (or daily) window: when the UTC hour ends
+ * within `marginMs`, waits until the next one began, so the test never straddles a window's edge
+ * (at the edge the counts start again from zero, and exact remaining counts would not hold).
+ */
+export async function clearOfWindowEdge(marginMs = 60_000): Promise<void> {
+  const left = HOUR_MS - (Date.now() % HOUR_MS);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
