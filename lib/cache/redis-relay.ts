@@ -6,22 +6,30 @@ import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 
 // Carries every announced invalidation to the other instances of the deployment (and from the
 // offline CLI to the running servers) over one Redis pub/sub channel. Each process ignores its
-// own messages (it already applied them in process) but waits for its own copy to come back:
-// Redis answers PUBLISH once the message is queued for every subscriber, and may write that
-// answer before the other instances' copies, so a writer that answered on PUBLISH alone let its
-// client reach another instance before the news did (a revoked key let in once, seen in CI). Its
-// own copy is written in the same pass as theirs, so once it is back theirs are on their sockets,
-// ahead of any request the client sends after the writer's answer.
+// own messages (it already applied them in process). A writer answers its client only once every
+// other instance has *applied* the change: each one, having applied a message, acknowledges it on
+// the writer's own channel, and the writer waits for as many acknowledgements as PUBLISH counted
+// other subscribers. Waiting for less let a client reach another instance first — a copy already
+// on that instance's socket but not yet read, behind the client's own request in the same turn
+// of its event loop (a revoked key let in, seen in CI).
 
-/** How long a publisher waits for its own copy before it answers anyway (the TTLs are the backstop). */
-export const ECHO_WAIT_MS = 1_000;
+/** How long a writer waits for the other instances' acknowledgements before it answers anyway (the TTLs are the backstop). */
+export const ACK_WAIT_MS = 1_000;
 
 interface Relay {
   origin: string;
   ready: Promise<void>;
   pending: Set<Promise<unknown>>;
-  /** Own messages that came back (tests read it through relayEchoes). */
-  echoed: number;
+  /** Acknowledgements received from other instances (tests read it through relayAcks). */
+  acked: number;
+}
+
+interface Waiting {
+  /** Acknowledgements received so far. */
+  got: number;
+  /** How many to wait for: unknown (undefined) until PUBLISH answered. */
+  needed?: number;
+  done: () => void;
 }
 
 export function startInvalidationRelay(): Promise<void> {
@@ -30,21 +38,30 @@ export function startInvalidationRelay(): Promise<void> {
   return shared("invalidationRelay", (): Relay => {
     const origin = randomUUID();
     const channel = redisKey("invalidate");
+    const ackChannel = (of: string) => redisKey("invalidate-ack", of);
     const pending = new Set<Promise<unknown>>();
-    const echoes = new Map<number, () => void>();
-    const settleEcho = (id: number) => echoes.get(id)?.();
+    const waiting = new Map<number, Waiting>();
     let sequence = 0;
     const subscriber = client.duplicate();
     // Its own connection without auto-pipelining: a publish is written at once, never queued behind
     // the rate limiter's pipelines, so the writer's answer waits for nothing else.
     const publisher = client.duplicate({ enableAutoPipelining: false });
-    subscriber.on("message", (_channel: string, message: string) => {
+    const settleIfComplete = (w: Waiting | undefined) => {
+      if (w && w.needed !== undefined && w.got >= w.needed) w.done();
+    };
+    subscriber.on("message", (from: string, message: string) => {
       try {
+        if (from !== channel) {
+          const w = waiting.get(Number(message));
+          relay.acked += 1;
+          if (w) w.got += 1;
+          return settleIfComplete(w);
+        }
         const parsed = JSON.parse(message) as { origin: string; id?: number; event: Invalidation };
-        if (parsed.origin !== origin) applyRemote(parsed.event);
-        else if (typeof parsed.id === "number") {
-          relay.echoed += 1;
-          settleEcho(parsed.id);
+        if (parsed.origin === origin) return;
+        applyRemote(parsed.event);
+        if (typeof parsed.id === "number") {
+          publisher.publish(ackChannel(parsed.origin), String(parsed.id)).catch((error: unknown) => log.warn("invalidation acknowledgement failed", errorFields(error)));
         }
       } catch (error) {
         log.warn("bad invalidation message", errorFields(error));
@@ -56,26 +73,36 @@ export function startInvalidationRelay(): Promise<void> {
       connections += 1;
       if (connections > 1) applyRemote({ kind: "everything" });
     });
-    const echoOf = (id: number) =>
+    const acknowledged = (id: number) =>
       new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          echoes.delete(id);
-          resolve();
+        const timer = setTimeout(() => w.done(), ACK_WAIT_MS);
+        const w: Waiting = {
+          got: 0,
+          done: () => {
+            clearTimeout(timer);
+            waiting.delete(id);
+            resolve();
+          },
         };
-        const timer = setTimeout(done, ECHO_WAIT_MS);
-        echoes.set(id, done);
+        waiting.set(id, w);
       });
     addRelay((event) => {
       const id = ++sequence;
-      // A subscriber that is not connected gets no copy: then only PUBLISH is waited for.
-      const echoed = subscriber.status === "ready" ? echoOf(id) : undefined;
+      // Acknowledgements come through the subscriber: without it, only PUBLISH is waited for.
+      const listening = subscriber.status === "ready";
+      const acks = listening ? acknowledged(id) : undefined;
       const sent = publisher
         .publish(channel, JSON.stringify({ origin, id, event }))
-        // PUBLISH counts the subscribers it reached: none (our own subscription lost) means no copy comes back.
-        .then((receivers) => (receivers > 0 ? echoed : settleEcho(id)))
+        .then((receivers) => {
+          const w = waiting.get(id);
+          if (!w) return acks;
+          // PUBLISH counts every subscriber it reached, this process's own among them.
+          w.needed = Math.max(0, receivers - 1);
+          settleIfComplete(w);
+          return acks;
+        })
         .catch((error: unknown) => {
-          settleEcho(id);
+          waiting.get(id)?.done();
           log.error("invalidation publish failed", errorFields(error));
         });
       pending.add(sent);
@@ -84,14 +111,14 @@ export function startInvalidationRelay(): Promise<void> {
     });
     shared("invalidationSubscriber", () => subscriber);
     shared("invalidationPublisher", () => publisher);
-    const relay: Relay = { origin, ready: subscriber.subscribe(channel).then(() => undefined), pending, echoed: 0 };
+    const relay: Relay = { origin, ready: subscriber.subscribe(channel, ackChannel(origin)).then(() => undefined), pending, acked: 0 };
     return relay;
   }).ready;
 }
 
-/** How many of its own messages this process's relay has had back (0 without one). */
-export function relayEchoes(): number {
-  return peekShared<Relay>("invalidationRelay")?.echoed ?? 0;
+/** How many acknowledgements from other instances this process's relay has had (0 without one). */
+export function relayAcks(): number {
+  return peekShared<Relay>("invalidationRelay")?.acked ?? 0;
 }
 
 /** Resolves when every invalidation published so far has reached Redis (the CLI waits for it). */
