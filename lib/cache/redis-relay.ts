@@ -20,7 +20,7 @@ interface Relay {
   origin: string;
   ready: Promise<void>;
   pending: Set<Promise<unknown>>;
-  /** Acknowledgements received from other instances (tests read it through relayAcks). */
+  /** Acknowledgements of its own waiting messages received from other instances (tests read it through relayAcks). */
   acked: number;
 }
 
@@ -46,15 +46,17 @@ export function startInvalidationRelay(): Promise<void> {
     // Its own connection without auto-pipelining: a publish is written at once, never queued behind
     // the rate limiter's pipelines, so the writer's answer waits for nothing else.
     const publisher = client.duplicate({ enableAutoPipelining: false });
-    const settleIfComplete = (w: Waiting | undefined) => {
-      if (w && w.needed !== undefined && w.got >= w.needed) w.done();
+    const settleIfComplete = (w: Waiting) => {
+      if (w.needed !== undefined && w.got >= w.needed) w.done();
     };
     subscriber.on("message", (from: string, message: string) => {
       try {
         if (from !== channel) {
+          // An acknowledgement: the id of one of this process's messages (one that timed out is gone).
           const w = waiting.get(Number(message));
+          if (!w) return;
           relay.acked += 1;
-          if (w) w.got += 1;
+          w.got += 1;
           return settleIfComplete(w);
         }
         const parsed = JSON.parse(message) as { origin: string; id?: number; event: Invalidation };
@@ -89,16 +91,16 @@ export function startInvalidationRelay(): Promise<void> {
     addRelay((event) => {
       const id = ++sequence;
       // Acknowledgements come through the subscriber: without it, only PUBLISH is waited for.
-      const listening = subscriber.status === "ready";
-      const acks = listening ? acknowledged(id) : undefined;
+      const acks = subscriber.status === "ready" ? acknowledged(id) : undefined;
       const sent = publisher
         .publish(channel, JSON.stringify({ origin, id, event }))
         .then((receivers) => {
           const w = waiting.get(id);
-          if (!w) return acks;
-          // PUBLISH counts every subscriber it reached, this process's own among them.
-          w.needed = Math.max(0, receivers - 1);
-          settleIfComplete(w);
+          if (w) {
+            // PUBLISH counts every subscriber it reached, this process's own among them.
+            w.needed = Math.max(0, receivers - 1);
+            settleIfComplete(w);
+          }
           return acks;
         })
         .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { HOUR_MS, windowStarts } from "../../lib/usage/windows";
 import { checkContract } from "./contract";
 import { admin, type HopServer } from "./server";
 
@@ -75,14 +76,13 @@ export async function addKey(server: HopServer, email: string, role: "full" | "c
   return { key: String(key.key), keyId: String(key.id) };
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Before a test that counts requests in a key's hourly (or daily) window: when the UTC hour ends
  * within `marginMs`, waits until the next one began, so the test never straddles a window's edge
  * (at the edge the counts start again from zero, and exact remaining counts would not hold).
  */
 export async function clearOfWindowEdge(marginMs = 60_000): Promise<void> {
-  const left = HOUR_MS - (Date.now() % HOUR_MS);
+  const now = Date.now();
+  const left = windowStarts(now).hourStart + HOUR_MS - now;
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
