@@ -18,6 +18,7 @@ import { errorFields, log } from "./lib/log";
 import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
+import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
 import { answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     handleVisit(req, res, toNext);
   });
   server.on("clientError", answerUnparsableRequest);
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as { port: number }).port;
   writeServerRecord({ pid: process.pid, port: actualPort });

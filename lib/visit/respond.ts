@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "../html/page";
+import { keptWire, writeKeptWire, type KeptWire } from "../http/kept-wire";
 import type { ConnectionVisitor } from "./connection-visitor";
 import { errorPage, keptNotFoundPage, unavailablePage, type HtmlAnswer } from "./pages";
 
@@ -36,6 +37,26 @@ export interface VisitAnswer {
   body: string | Buffer;
   /** Records the visit; `send` runs it once the answer was written, never for a failed one. */
   onSent?: AfterSent;
+  /** A kept answer's bytes as sent (status, headers, body), written in one piece where it can be. */
+  wire?: KeptWire;
+}
+
+/** A kept answer: its bytes and headers made once, the same objects for every response. */
+export interface KeptAnswer {
+  status: number;
+  body: Buffer;
+  headers: Readonly<Record<string, string>>;
+  wire: KeptWire;
+}
+
+export function keptAnswer(status: number, headers: Record<string, string>, body: Buffer): KeptAnswer {
+  const frozen = Object.freeze(headers);
+  return { status, body, headers: frozen, wire: keptWire(status, frozen, body) };
+}
+
+/** A response of a kept answer (onSent set per visit, in the literal for one object shape). */
+export function fromKept(kept: KeptAnswer): VisitAnswer {
+  return { status: kept.status, headers: kept.headers, body: kept.body, onSent: undefined, wire: kept.wire };
 }
 
 /**
@@ -83,17 +104,17 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
 const NOT_FOUND = (() => {
   const { html, hashes } = keptNotFoundPage();
   const body = Buffer.from(html);
-  return { body, headers: Object.freeze(htmlHeaders(contentSecurityPolicy(hashes), String(body.length))) };
+  return keptAnswer(404, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
 })();
 
 /** The visitor 404 page, from the kept bytes and headers. */
 export function notFoundResponse(): VisitAnswer {
-  return { status: 404, headers: NOT_FOUND.headers, body: NOT_FOUND.body };
+  return fromKept(NOT_FOUND);
 }
 
 export function redirectResponse(location: string): VisitAnswer {
   // onSent in the literal: a person's redirect adds it, and the object keeps one shape.
-  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "", onSent: undefined };
+  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "", onSent: undefined, wire: undefined };
 }
 
 /** The database is unreachable for an address not in the cache: a page, and when to try again. */
@@ -107,11 +128,13 @@ export function errorResponse(): VisitAnswer {
 
 export function send(res: ServerResponse, answer: VisitAnswer): void {
   try {
-    // The length is known: no chunked encoding, and a HEAD (which carries its GET's) matches the GET.
-    const bodiless = answer.status === 204 || answer.status === 304;
-    const headers = bodiless || "content-length" in answer.headers ? answer.headers : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };
-    res.writeHead(answer.status, headers);
-    res.end(answer.body);
+    if (answer.wire === undefined || !writeKeptWire(res, answer.wire)) {
+      // The length is known: no chunked encoding, and a HEAD (which carries its GET's) matches the GET.
+      const bodiless = answer.status === 204 || answer.status === 304;
+      const headers = bodiless || "content-length" in answer.headers ? answer.headers : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };
+      res.writeHead(answer.status, headers);
+      res.end(answer.body);
+    }
   } catch (error) {
     log.error("visit answer could not be written", { status: answer.status, ...errorFields(error) });
     sendError(res);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { api, createAccount } from "../helpers/api";
@@ -45,6 +46,34 @@ describe("bio pages: content coding", () => {
     const refused = await visitBytes(server, PRIMARY, path, { "accept-encoding": "identity, *;q=0" });
     assert.equal(refused.headers["content-encoding"], undefined);
     assert.deepEqual(refused.body, plain.body);
+  });
+
+  test("on a keep-alive connection (one prepared write) the same headers, in the same order, and the same bytes", async () => {
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const fetchRaw = (agent: http.Agent | false) =>
+      new Promise<{ raw: string[]; body: Buffer }>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port: new URL(server.url).port, path, agent, headers: { host: PRIMARY, "accept-encoding": CHROME } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ raw: res.rawHeaders, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+      });
+    const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 === 0 ? [`${name}: ${raw[i + 1]}`] : []));
+    const sameEither = (raw: string[]) => pairs(raw).filter((line) => !/^(date|connection|keep-alive):/i.test(line));
+    try {
+      const closing = await fetchRaw(false);
+      const first = await fetchRaw(keepAlive);
+      const second = await fetchRaw(keepAlive);
+      assert.deepEqual(sameEither(first.raw), sameEither(closing.raw));
+      assert.deepEqual(sameEither(second.raw), sameEither(closing.raw));
+      assert.match(pairs(first.raw).at(-3)!, /^Date: /);
+      assert.deepEqual(pairs(first.raw).slice(-2), ["Connection: keep-alive", "Keep-Alive: timeout=65"]);
+      assert.deepEqual(first.body, closing.body);
+      assert.deepEqual(second.body, closing.body);
+    } finally {
+      keepAlive.destroy();
+    }
   });
 
   test("HEAD carries the GET's headers for the same coding, no body", async () => {

@@ -1,0 +1,94 @@
+import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage } from "node:http";
+
+// A kept response (a published bio page, the escape page, the visitor 404) as the bytes Node would
+// send for it: status line, headers and body joined once per second (the Date header changes each
+// second), written with one `end()`. Node's own path validates and joins every header on every
+// response and writes the head (a string, encoded per write) and the body as two chunks: for a
+// 3 KB page that was ~4 µs of a ~27 µs response (docs/architecture.md, "Ninth pass").
+//
+// This touches two of Node's internal fields, `_header` and `_headerSent` (in every Node since
+// 0.x; `headersSent` reads the first): set before `end(bytes)`, Node writes `bytes` as the whole
+// response, in order behind a pipelined request's earlier answer, and finishes the response as
+// usual (keep-alive timer, next request). The fields are checked once when this module loads, and
+// a response is written this way only when Node would have sent exactly these bytes: a GET on a
+// keep-alive connection of a server with KEEP_ALIVE_MS and no request cap. Anything else (HEAD,
+// `Connection: close`, HTTP/1.0, another Node) takes the public path, `writeHead` + `end`.
+
+/** The server's keep-alive timeout (server.ts sets it; the kept bytes name it in Keep-Alive). */
+export const KEEP_ALIVE_MS = 65_000;
+
+export interface KeptWire {
+  readonly status: number;
+  /** Status line and headers, without Date, Connection and the blank line. */
+  readonly head: string;
+  readonly body: Buffer;
+  /** The whole response for `second`. */
+  bytes: Buffer | undefined;
+  second: number;
+}
+
+/** What of a ServerResponse this module reads and sets (Node's own fields, see above). */
+interface NodeResponse {
+  req: IncomingMessage;
+  statusCode: number;
+  sendDate: boolean;
+  shouldKeepAlive: boolean;
+  maxRequestsOnConnectionReached?: boolean;
+  _header: string | null;
+  _headerSent: boolean;
+  _defaultKeepAlive: boolean;
+  _keepAliveTimeout?: number;
+  _maxRequestsPerSocket?: number;
+}
+
+function nodeFits(): boolean {
+  const probe = new ServerResponse({ method: "GET", httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage) as unknown as NodeResponse;
+  return probe._header === null && probe._headerSent === false && probe._defaultKeepAlive === true && probe.shouldKeepAlive === true && probe.sendDate === true;
+}
+
+const FITS = nodeFits();
+const CONNECTION = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(KEEP_ALIVE_MS / 1000)}\r\n\r\n`;
+
+// Node's own Date header is cached per second the same way (a timer clears it at the next second).
+let dateLine: string | undefined;
+let second = 0;
+
+/** The Date header's line, and a counter that moves when it changes. */
+function currentDate(): { line: string; second: number } {
+  if (dateLine === undefined) {
+    const now = new Date();
+    dateLine = `Date: ${now.toUTCString()}\r\n`;
+    second += 1;
+    setTimeout(() => (dateLine = undefined), 1000 - now.getMilliseconds()).unref();
+  }
+  return { line: dateLine, second };
+}
+
+/** The kept response's wire form; headers are validated here, once, as Node would per response. */
+export function keptWire(status: number, headers: Readonly<Record<string, string>>, body: Buffer): KeptWire {
+  if (headers["content-length"] !== String(body.length)) throw new Error("a kept response names its length");
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    head += `${name}: ${value}\r\n`;
+  }
+  return { status, head, body, bytes: undefined, second: 0 };
+}
+
+/** Writes the kept response in one piece; false when Node would send other bytes (nothing written). */
+export function writeKeptWire(response: ServerResponse, wire: KeptWire): boolean {
+  const res = response as unknown as NodeResponse;
+  if (!FITS || res._header !== null || res.req.method !== "GET" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached || !res.sendDate) return false;
+  if (res._keepAliveTimeout !== KEEP_ALIVE_MS || (res._maxRequestsPerSocket ?? 0) > 0 || !res._defaultKeepAlive) return false;
+  if (wire.second !== second || dateLine === undefined || wire.bytes === undefined) {
+    const date = currentDate();
+    wire.bytes = Buffer.concat([Buffer.from(wire.head + date.line + CONNECTION, "latin1"), wire.body]);
+    wire.second = date.second;
+  }
+  res.statusCode = wire.status;
+  res._header = wire.head;
+  res._headerSent = true;
+  response.end(wire.bytes);
+  return true;
+}
