@@ -4,6 +4,7 @@ import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
+import { sendInBatch } from "./send-batch";
 import { send, sendError, unavailableResponse } from "./respond";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
@@ -47,9 +48,9 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     return sendError(res);
   }
   if (result === null) return next(req, res);
-  if (!(result instanceof Promise)) return send(res, result);
+  if (!(result instanceof Promise)) return sendInBatch(res, result);
   result.then(
-    (answer) => (answer ? send(res, answer) : next(req, res)),
+    (answer) => (answer ? sendInBatch(res, answer) : next(req, res)),
     (error: unknown) => {
       log.error("visit failed", { url: req.url, ...errorFields(error) });
       send(res, unavailableResponse());
