@@ -50,7 +50,9 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
   if (result === null) return next(req, res);
   if (!(result instanceof Promise)) return sendInBatch(res, result);
   result.then(
-    (answer) => (answer ? sendInBatch(res, answer) : next(req, res)),
+    // Written at once, not batched: a lookup's answer would wait behind whatever else its turn runs
+    // (the lane's other lookups; on PGlite the event writer's slices, on this thread).
+    (answer) => (answer ? send(res, answer) : next(req, res)),
     (error: unknown) => {
       log.error("visit failed", { url: req.url, ...errorFields(error) });
       send(res, unavailableResponse());

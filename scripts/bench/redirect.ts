@@ -68,7 +68,7 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
     const bios: Run[] = [];
     const plainBios: Run[] = [];
     const redirects: Run[] = [];
-    for (let round = 1; round <= 2; round += 1) {
+    for (let round = 1; round <= ROUNDS; round += 1) {
       bios.push(await wrk(bioUrl, asBrowser));
       redirects.push(await wrk(hopUrl, asBrowser));
       plainBios.push(await wrk(bioUrl));
