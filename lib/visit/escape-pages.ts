@@ -10,7 +10,7 @@ import { fromKept, htmlHeaders, keptAnswer, type KeptAnswer, type VisitAnswer } 
 // invalidation is needed — a changed link makes other options, another entry. A bounded LRU: a
 // stream of new destinations (visitors' forwarded queries) only churns it.
 
-/** At most this many pages (~1.5 KB each: ~3 MB), least recently used evicted first. */
+/** At most this many pages (~1.5 KB each, ~3 KB once sent: the one-write bytes too; ~6 MB), least recently used evicted first. */
 export const ESCAPE_PAGE_CACHE_MAX = Number(process.env.ESCAPE_PAGE_CACHE_MAX) > 0 ? Number(process.env.ESCAPE_PAGE_CACHE_MAX) : 2_000;
 
 export function createEscapePageCache(max = ESCAPE_PAGE_CACHE_MAX): LRUCache<string, KeptAnswer> {
