@@ -19,10 +19,12 @@ export const KEEP_ALIVE_MS = 65_000;
 
 export interface KeptWire {
   readonly status: number;
+  /** Frozen: the same object for every response (Node's own path writes them when this one can't). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
   /** Status line and headers, without Date, Connection and the blank line. */
   readonly head: string;
-  readonly body: Buffer;
-  /** The whole response for `second`. */
+  /** The whole response for the Date of `second` (0: none built yet). */
   bytes: Buffer | undefined;
   second: number;
 }
@@ -49,23 +51,21 @@ function nodeFits(): boolean {
 const FITS = nodeFits();
 const CONNECTION = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(KEEP_ALIVE_MS / 1000)}\r\n\r\n`;
 
-// Node's own Date header is cached per second the same way (a timer clears it at the next second).
-let dateLine: string | undefined;
+// Node's own Date header is cached per second the same way (a timer clears it at the next second);
+// `second` counts the lines made, so a wire built for an older one is rebuilt.
+let dateLine = "";
 let second = 0;
 
-/** The Date header's line, and a counter that moves when it changes. */
-function currentDate(): { line: string; second: number } {
-  if (dateLine === undefined) {
-    const now = new Date();
-    dateLine = `Date: ${now.toUTCString()}\r\n`;
-    second += 1;
-    setTimeout(() => (dateLine = undefined), 1000 - now.getMilliseconds()).unref();
-  }
-  return { line: dateLine, second };
+function refreshDate(): void {
+  if (dateLine !== "") return;
+  const now = new Date();
+  dateLine = `Date: ${now.toUTCString()}\r\n`;
+  second += 1;
+  setTimeout(() => (dateLine = ""), 1000 - now.getMilliseconds()).unref();
 }
 
 /** The kept response's wire form; headers are validated here, once, as Node would per response. */
-export function keptWire(status: number, headers: Readonly<Record<string, string>>, body: Buffer): KeptWire {
+export function keptWire(status: number, headers: Record<string, string>, body: Buffer): KeptWire {
   if (headers["content-length"] !== String(body.length)) throw new Error("a kept response names its length");
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n`;
   for (const [name, value] of Object.entries(headers)) {
@@ -73,7 +73,7 @@ export function keptWire(status: number, headers: Readonly<Record<string, string
     validateHeaderValue(name, value);
     head += `${name}: ${value}\r\n`;
   }
-  return { status, head, body, bytes: undefined, second: 0 };
+  return { status, headers: Object.freeze(headers), body, head, bytes: undefined, second: 0 };
 }
 
 /** Writes the kept response in one piece; false when Node would send other bytes (nothing written). */
@@ -81,14 +81,14 @@ export function writeKeptWire(response: ServerResponse, wire: KeptWire): boolean
   const res = response as unknown as NodeResponse;
   if (!FITS || res._header !== null || res.req.method !== "GET" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached || !res.sendDate) return false;
   if (res._keepAliveTimeout !== KEEP_ALIVE_MS || (res._maxRequestsPerSocket ?? 0) > 0 || !res._defaultKeepAlive) return false;
-  if (wire.second !== second || dateLine === undefined || wire.bytes === undefined) {
-    const date = currentDate();
-    wire.bytes = Buffer.concat([Buffer.from(wire.head + date.line + CONNECTION, "latin1"), wire.body]);
-    wire.second = date.second;
+  refreshDate();
+  if (wire.second !== second) {
+    wire.bytes = Buffer.concat([Buffer.from(wire.head + dateLine + CONNECTION, "latin1"), wire.body]);
+    wire.second = second;
   }
   res.statusCode = wire.status;
   res._header = wire.head;
   res._headerSent = true;
-  response.end(wire.bytes);
+  response.end(wire.bytes!);
   return true;
 }

@@ -2,7 +2,8 @@ import { LRUCache } from "lru-cache";
 import { contentSecurityPolicy, InlineHashes } from "../html/page";
 import { shared } from "../shared";
 import { escapePageHtml, type EscapeOptions } from "./pages";
-import { fromKept, htmlHeaders, keptAnswer, type KeptAnswer, type VisitAnswer } from "./respond";
+import { keptWire, type KeptWire } from "../http/kept-wire";
+import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
 
 // The escape page is a function of its options alone (destination, app, platform, attempt, back
 // URL), so it is kept as bytes with its CSP by hash, like a bio page: the in-app visitors of a link
@@ -13,8 +14,8 @@ import { fromKept, htmlHeaders, keptAnswer, type KeptAnswer, type VisitAnswer } 
 /** At most this many pages (~1.5 KB each, ~3 KB once sent: the one-write bytes too; ~6 MB), least recently used evicted first. */
 export const ESCAPE_PAGE_CACHE_MAX = Number(process.env.ESCAPE_PAGE_CACHE_MAX) > 0 ? Number(process.env.ESCAPE_PAGE_CACHE_MAX) : 2_000;
 
-export function createEscapePageCache(max = ESCAPE_PAGE_CACHE_MAX): LRUCache<string, KeptAnswer> {
-  return new LRUCache<string, KeptAnswer>({ max });
+export function createEscapePageCache(max = ESCAPE_PAGE_CACHE_MAX): LRUCache<string, KeptWire> {
+  return new LRUCache<string, KeptWire>({ max });
 }
 
 const keptPages = () => shared("escapePages", () => createEscapePageCache());
@@ -22,13 +23,13 @@ const keptPages = () => shared("escapePages", () => createEscapePageCache());
 const keyOf = (o: EscapeOptions) => `${o.destination}\u0000${o.app}\u0000${o.platform}\u0000${o.attempt ? 1 : 0}\u0000${o.alternateBackUrl ?? ""}`;
 
 /** The escape page's 200 answer, from the kept page when there is one. */
-export function escapePageResponse(options: EscapeOptions, cache: LRUCache<string, KeptAnswer> = keptPages()): VisitAnswer {
+export function escapePageResponse(options: EscapeOptions, cache: LRUCache<string, KeptWire> = keptPages()): VisitAnswer {
   const key = keyOf(options);
   let page = cache.get(key);
   if (!page) {
     const hashes = new InlineHashes();
     const body = Buffer.from(escapePageHtml(options, hashes));
-    page = keptAnswer(200, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
+    page = keptWire(200, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
     cache.set(key, page);
   }
   return fromKept(page);

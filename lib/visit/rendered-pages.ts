@@ -3,7 +3,8 @@ import { bioPageCsp, renderKeptBioPage, type BioPageInput } from "../bio/render-
 import type { ContentCoding } from "../http/accept-encoding";
 import { contentSecurityPolicy } from "../html/page";
 import type { VisitLink } from "./link-cache";
-import { fromKept, htmlHeaders, keptAnswer, type KeptAnswer, type VisitAnswer } from "./respond";
+import { keptWire, type KeptWire } from "../http/kept-wire";
+import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
 
 // A published bio page's response, rendered once per page and per variant (18+ gate confirmed,
 // buttons through the in-app behavior, the contact form's return status) and kept as its bytes
@@ -19,20 +20,20 @@ export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBeha
 
 interface Kept {
   csp: string;
-  identity: KeptAnswer;
-  br?: KeptAnswer;
-  gzip?: KeptAnswer;
+  identity: KeptWire;
+  br?: KeptWire;
+  gzip?: KeptWire;
 }
 
 const kept = new WeakMap<VisitLink, Map<string, Kept>>();
 
 const variantKey = (v: PageVariant) => `${v.adultConfirmed ? 1 : 0}${v.outboundViaBehavior ? 1 : 0}${v.contactStatus ?? ""}`;
 
-function encoded(csp: string, body: Buffer, coding: ContentCoding | null): KeptAnswer {
+function encoded(csp: string, body: Buffer, coding: ContentCoding | null): KeptWire {
   const headers = htmlHeaders(csp, String(body.length));
   if (coding) headers["content-encoding"] = coding;
   headers.vary = "Accept-Encoding";
-  return keptAnswer(200, headers, body);
+  return keptWire(200, headers, body);
 }
 
 // Brotli quality 5: ~0.4 ms for a 9 KB page and ~12 % larger than quality 11's, which takes ~9 ms

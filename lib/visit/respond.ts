@@ -41,22 +41,9 @@ export interface VisitAnswer {
   wire?: KeptWire;
 }
 
-/** A kept answer: its bytes and headers made once, the same objects for every response. */
-export interface KeptAnswer {
-  status: number;
-  body: Buffer;
-  headers: Readonly<Record<string, string>>;
-  wire: KeptWire;
-}
-
-export function keptAnswer(status: number, headers: Record<string, string>, body: Buffer): KeptAnswer {
-  const frozen = Object.freeze(headers);
-  return { status, body, headers: frozen, wire: keptWire(status, frozen, body) };
-}
-
 /** A response of a kept answer (onSent set per visit, in the literal for one object shape). */
-export function fromKept(kept: KeptAnswer): VisitAnswer {
-  return { status: kept.status, headers: kept.headers, body: kept.body, onSent: undefined, wire: kept.wire };
+export function fromKept(kept: KeptWire): VisitAnswer {
+  return { status: kept.status, headers: kept.headers, body: kept.body, onSent: undefined, wire: kept };
 }
 
 /**
@@ -104,7 +91,7 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
 const NOT_FOUND = (() => {
   const { html, hashes } = keptNotFoundPage();
   const body = Buffer.from(html);
-  return keptAnswer(404, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
+  return keptWire(404, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
 })();
 
 /** The visitor 404 page, from the kept bytes and headers. */

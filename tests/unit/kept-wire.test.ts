@@ -3,7 +3,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { KEEP_ALIVE_MS, keptWire, writeKeptWire } from "../../lib/http/kept-wire";
-import { fromKept, htmlHeaders, keptAnswer, send } from "../../lib/visit/respond";
+import { fromKept, htmlHeaders, send } from "../../lib/visit/respond";
 
 // A kept answer (bio page, escape page, visitor 404) goes out as one prepared buffer where Node
 // would send exactly those bytes, and through Node's own writeHead + end everywhere else. Checked
@@ -11,7 +11,7 @@ import { fromKept, htmlHeaders, keptAnswer, send } from "../../lib/visit/respond
 
 process.env.HOP_LOG = "silent";
 const body = Buffer.from(`<!doctype html><title>kept</title>${"<p>a page</p>".repeat(200)}`);
-const KEPT = keptAnswer(200, { ...htmlHeaders("default-src 'none'", String(body.length)), vary: "Accept-Encoding" }, body);
+const KEPT = keptWire(200, { ...htmlHeaders("default-src 'none'", String(body.length)), vary: "Accept-Encoding" }, body);
 
 interface Server {
   port: number;
@@ -24,7 +24,7 @@ async function startServer(keepAliveTimeout = KEEP_ALIVE_MS): Promise<Server> {
   const wired: boolean[] = [];
   const server = http.createServer((req, res) => {
     if (req.url === "/kept") {
-      const wrote = writeKeptWire(res, KEPT.wire);
+      const wrote = writeKeptWire(res, KEPT);
       wired.push(wrote);
       if (!wrote) send(res, { status: KEPT.status, headers: KEPT.headers, body: KEPT.body });
     } else if (req.url === "/public") {
@@ -144,5 +144,5 @@ test("a kept response is refused when Node would refuse its headers or its lengt
   assert.throws(() => keptWire(200, { "content-length": "3", "x-bad": "a\r\nb" }, Buffer.from("abc")));
   assert.throws(() => keptWire(200, { "bad name": "x", "content-length": "3" }, Buffer.from("abc")));
   assert.throws(() => keptWire(200, { "content-length": "4" }, Buffer.from("abc")));
-  assert.equal(fromKept(KEPT).wire, KEPT.wire, "every response of a kept answer shares its wire");
+  assert.equal(fromKept(KEPT).wire, KEPT, "every response of a kept answer shares its wire");
 });
