@@ -12,6 +12,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./api";
+import { seedDataDir } from "./db-template";
 import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "./server";
 
 export interface NextStartOptions {
@@ -57,6 +58,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hop-next-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    if (!usingPostgres) seedDataDir(dataDir);
     // APP_URL pins the app host (and so the primary domain) to the address the other visitor tests
     // use; without it, it would follow the port Next listens on.
     env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { serverArgs } from "../../scripts/server-command.mjs";
+import { createDatabaseSql, seedDataDir } from "./db-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -38,7 +39,7 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   const name = `hop_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(createDatabaseSql(name));
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -64,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hop-test-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    if (!usingPostgres) seedDataDir(dataDir);
     env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}` };
     if (usingPostgres) {
       const database = await freshDatabase();

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createDatabaseSql, seedDataDir } from "./db-template";
 
 export async function openTestDb() {
   process.env.HOP_LOG ??= "silent";
@@ -13,12 +14,13 @@ export async function openTestDb() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hop-svc-"));
   process.env.DATA_DIR = dataDir;
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!process.env.DATABASE_URL) seedDataDir(dataDir);
   if (process.env.DATABASE_URL) {
     const base = process.env.DATABASE_URL;
     const name = `hop_t_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(createDatabaseSql(name));
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
