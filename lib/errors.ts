@@ -1,6 +1,6 @@
 // One error class for the whole app. Use-case functions throw it with a code from the spec; the
 // API skin (lib/api/respond.ts) turns it into a status and body by the table below, following the
-// flat/nested rule of DECISIONS.md: UPPER_CASE codes are flat, lower_case codes nested, and the
+// flat/nested rule of shared/spec/DECISIONS.md: UPPER_CASE codes are flat, lower_case codes nested, and the
 // plain-string errors of API.md are `{ error: "<string>" }`.
 
 type Shape = "flat" | "nested" | "plain";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
-const SOURCES = ["app", "components", "lib", "middleware.ts", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package.json", "prisma/schema.prisma", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package.json", "prisma/schema.prisma", "tsconfig.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

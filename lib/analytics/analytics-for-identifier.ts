@@ -9,7 +9,7 @@ import type { z } from "zod";
 
 const TYPE_NAMES: Record<string, string> = { deeplink: "Deeplink", website: "Website", applink: "Applink" };
 
-/** How the identifier named the item (DECISIONS.md's terms for websites; link terms otherwise). */
+/** How the identifier named the item (shared/spec/DECISIONS.md's terms for websites; link terms otherwise). */
 function resolvedBy(found: Resolved, identifier: string): string {
   const { link } = found;
   if (link.type === "website") {

@@ -17,7 +17,7 @@ import { visitCacheStats } from "../visit/link-cache";
 import { uaCacheStats } from "../ua/classify";
 import { geoCacheStats } from "../geoip/lookup";
 
-// The operator CLI of DECISIONS.md. The same function runs in the CLI process (opening the
+// The operator CLI of shared/spec/DECISIONS.md. The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
 // behave alike and share one validation.
 

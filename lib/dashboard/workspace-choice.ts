@@ -3,7 +3,7 @@ import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { Workspace } from "./workspace";
 
-// Which account's links and pages the dashboard acts on. DECISIONS.md's team rules: an active
+// Which account's links and pages the dashboard acts on. shared/spec/DECISIONS.md's team rules: an active
 // admin or editor member acts on the owner's items as the API lets it (forTeamOwner, identifiers
 // resolved to the owner's links); an active viewer only reads. A pending or removed membership
 // gives nothing, so a stale cookie simply falls back to the member's own account.

@@ -5,7 +5,7 @@ import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
 import { Behavior } from "../links/create-link";
 
 // The draft's page config (`semantic` of POST /v1/websites/drafts), also what the editor saves:
-// one schema for both. Members are those of API.md and DECISIONS.md (profile, links, socials, seo,
+// one schema for both. Members are those of API.md and shared/spec/DECISIONS.md (profile, links, socials, seo,
 // avatar, theme, spotlight) plus two the editor needs (a block's `id` and `hidden`, and the page's
 // `deepLinkBehavior`). Unknown members are dropped. URLs are normalised like other destinations:
 // trimmed, and only absolute http(s), mailto and tel are accepted.

@@ -45,10 +45,6 @@ interface Delta {
   adultClicks: number;
 }
 
-export function hourOf(date: Date | number): Date {
-  return new Date(hourMs(date));
-}
-
 function hourMs(date: Date | number): number {
   const t = typeof date === "number" ? date : date.getTime();
   return t - (t % 3_600_000);

@@ -12,7 +12,7 @@ const Countries = z
     const codes = new Set<string>();
     for (const [index, name] of names.entries()) {
       const code = toCountryCode(name);
-      // DECISIONS.md names the list itself as the field; the message says which entry.
+      // shared/spec/DECISIONS.md names the list itself as the field; the message says which entry.
       if (!code) ctx.addIssue({ code: "custom", message: `unknown country '${name}' (entry ${index})` });
       else codes.add(code);
     }

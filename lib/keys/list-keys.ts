@@ -41,4 +41,3 @@ export async function listKeys(db: Db, accountId: string, now = Date.now()) {
   });
 }
 
-export type KeyListItem = Awaited<ReturnType<typeof listKeys>>[number];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { codedError } from "../validation/coded";
 
 // The request schemas of every /v1/links operation, in one place: the API wrapper validates with
-// them, lib/links reads their types, and the OpenAPI document (lib/openapi) is generated from them.
+// them, lib/links reads their types, and the OpenAPI document (lib/api/openapi) is generated from them.
 // Checks that need the database or the URL parser (normalized destination, reserved slugs, a
 // verified domain, known countries) run in lib/links after these.
 

@@ -58,7 +58,7 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
   return path === "" || RESERVED_SLUGS.has(path.split("/")[0].toLowerCase()) ? "app" : "nowhere";
 }
 
-// Who gets what (DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
+// Who gets what (shared/spec/DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
 // other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
 // person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts).
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {

@@ -32,7 +32,7 @@ describe("geo presets", () => {
     const unknown = await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { name: "X", countries: ["France", "Narnia"] } });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.code, "invalid_request");
-    assert.equal(unknown.body.error.field, "countries", "DECISIONS.md names the list");
+    assert.equal(unknown.body.error.field, "countries", "shared/spec/DECISIONS.md names the list");
     assert.match(unknown.body.error.message, /Narnia/);
     assert.equal((await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { name: "X", countries: [] } })).body.error.field, "countries");
     assert.equal((await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { countries: ["FR"] } })).body.error.field, "name");

@@ -122,7 +122,7 @@ describe("links: list, get, update, status, delete", () => {
       assert.equal(bad.body.error, "Bad Request");
       assert.equal(bad.body.field, field);
       assert.equal(typeof bad.body.message, "string");
-      // DECISIONS.md: every bad destination or redirectUrl is the flat INVALID_DESTINATION_URL.
+      // shared/spec/DECISIONS.md: every bad destination or redirectUrl is the flat INVALID_DESTINATION_URL.
       if (field === "destination" || field === "geoRules[0].redirectUrl") assert.equal(bad.body.code, "INVALID_DESTINATION_URL", field);
     }
     const missing = await api(server, "PUT", "/v1/links/nope-nope", { key: account.key, body: { title: "x" } });

@@ -4,7 +4,7 @@ import { api, createAccount, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 import { agent, agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
-// DECISIONS.md "Redirect behaviors": link-preview fetchers get the preview page; other bots,
+// shared/spec/DECISIONS.md "Redirect behaviors": link-preview fetchers get the preview page; other bots,
 // crawlers and command-line or library clients get the plain 302 (so `curl -L` and link checkers
 // work); HEAD gets the GET's status and headers without a body. None of them is a view.
 

@@ -78,7 +78,7 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(notMine.status, 403);
     assert.equal(notMine.body.code, "DOMAIN_NOT_FOUND");
     assert.equal(notMine.body.error, "Forbidden");
-    assert.match(notMine.body.message, /not connected/, "the flat shape of DECISIONS.md has a message");
+    assert.match(notMine.body.message, /not connected/, "the flat shape of shared/spec/DECISIONS.md has a message");
     assert.equal(notMine.body.field, "customDomain");
     await api(server, "POST", "/v1/domains", { key: account.key, body: { domain } });
     const unverified = await publish(page({ customDomain: domain }));

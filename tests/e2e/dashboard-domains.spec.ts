@@ -69,7 +69,7 @@ test("connect, verify with DNS mistakes explained, set default, delete: the link
   expect(listed.body.data.find((d: { domain: string }) => d.domain === DOMAIN)).toMatchObject({ isDefault: true, verified: true });
 
   // The link form preselects the default domain (API clients without `domain` still get the
-  // primary domain, as DECISIONS.md fixes).
+  // primary domain, as shared/spec/DECISIONS.md fixes).
   await page.goto(`${server.url}/links/new`);
   await hydrated(page);
   await expect(page.getByLabel("Domain", { exact: true })).toHaveValue(DOMAIN);

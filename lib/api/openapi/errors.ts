@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERROR_CODES, shapeOf, type ErrorCode } from "../../errors";
 
 // Error bodies in the document, built from the one error table (lib/errors.ts) and the shape rule
-// of DECISIONS.md: UPPER_CASE codes flat, lower_case codes nested, API.md's plain strings as
+// of shared/spec/DECISIONS.md: UPPER_CASE codes flat, lower_case codes nested, API.md's plain strings as
 // `{ error: "<string>" }`, and PUT's/bulk delete's titled bodies.
 
 type PlainSpec = { plain: string; status: number };

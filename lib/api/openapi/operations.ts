@@ -280,11 +280,6 @@ export const OPERATIONS: Operation[] = [
   },
 ];
 
-/** Operations kept outside the table above register here, before the document is first built. */
-const EXTRA_OPERATIONS: Operation[] = [];
-export function registerOperations(operations: Operation[]): void {
-  EXTRA_OPERATIONS.push(...operations);
-}
 export function allOperations(): Operation[] {
-  return [...OPERATIONS, ...EXTRA_OPERATIONS];
+  return OPERATIONS;
 }
