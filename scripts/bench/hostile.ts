@@ -18,7 +18,7 @@ const RANDOM_HOSTS = 500;
 const RANDOM_SLUGS = 2000;
 const MEMORY_VISITS = Number(process.env.BENCH_MEMORY_VISITS ?? 1_000_000);
 /**
- * The documented bound (README "Speed") on the server's peak resident memory through MEMORY_VISITS
+ * The documented bound (docs/benchmarks.md) on the server's peak resident memory through MEMORY_VISITS
  * visits: ~700 MB at start (Next's server and, embedded, PGlite) plus 500 MB for the bounded caches
  * (links 64 MB, misses 4, hosts 1, user agents ≤ 6, GeoIP ~3, destinations), the event queue while
  * it drains and the heaps' growth under load.
