@@ -5,10 +5,11 @@
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
 // First: keeps the shape of Node's tick objects alive before anything collects (see the module).
 import "./lib/server/keep-tick-shape";
+// Then: .env files and the configuration, checked before any module reads it.
+import "./lib/server/load-env";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import nextEnv from "@next/env";
 import next from "next";
 import { stampClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
@@ -22,9 +23,6 @@ import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
 import { answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-process.env.HOP_ROOT ??= root;
-// .env files apply to this process too (config() reads them), not only to Next's side.
-nextEnv.loadEnvConfig(root, process.argv.includes("--dev"));
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");

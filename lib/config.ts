@@ -13,7 +13,38 @@ const list = z
       .filter(Boolean),
   );
 
+/** A whole number from the environment ("5s", "1e3", "abc" or "-1" stop the start). */
+const count = (fallback: number, min = 1) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+// Tunables: bounds, pool sizes and timings with safe defaults (documented in .env.example).
+const TUNABLES = {
+  VISIT_CACHE_MAX_BYTES: count(64 * 1024 * 1024),
+  VISIT_CACHE_MISS_MAX_BYTES: count(4 * 1024 * 1024),
+  VISIT_CACHE_HOST_MAX_BYTES: count(1024 * 1024),
+  UA_CACHE_MAX: count(5000),
+  GEO_CACHE_MAX: count(20_000),
+  ESCAPE_PAGE_CACHE_MAX: count(2000),
+  VISIT_LOOKUP_CONCURRENCY: count(8),
+  HOP_DB_POOL_SIZE: count(10),
+  HOP_LIMIT_KEYS_MAX: count(100_000),
+  EVENT_QUEUE_MAX: count(1_000_000),
+  EVENT_FLUSH_MS: count(500),
+  EVENT_BATCH_MAX: count(1000),
+  AUTH_FAILURES_PER_MINUTE: count(60),
+  HOSTING_DEPLOY_WAIT_MS: count(5000, 0),
+  HOSTING_REDEPLOY_BUDGET_MS: count(10_000),
+  HOSTING_REDEPLOY_CONCURRENCY: count(3),
+};
+
 const EnvSchema = z.object({
+  ...TUNABLES,
   APP_URL: z.string().url().optional(),
   PRIMARY_DOMAIN: z.string().optional(),
   SHORT_LINK_SCHEME: z.enum(["http", "https"]).optional(),
@@ -41,8 +72,28 @@ const EnvSchema = z.object({
 
 export type Config = ReturnType<typeof readConfig>;
 
-function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+/** Every variable the configuration reads (.env.example must list each one). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
+/** What stops the start: every variable that is wrong, by name, with the value given. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration: ${problems.join("; ")}`);
+  }
+}
+
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = EnvSchema.safeParse(given);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        return `${name}=${JSON.stringify(given[name] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const parsed = result.data;
   // Without APP_URL the app is where it listens: PORT alone gives short links that work (PORT=0,
   // a free port chosen at start, keeps the documented localhost:3000).
   const appUrlText = parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`;
@@ -73,7 +124,13 @@ function readConfig(env: NodeJS.ProcessEnv = process.env) {
     host: parsed.HOST,
     signup: parsed.SIGNUP,
     defaultPlan: parsed.DEFAULT_PLAN,
+    tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
   };
+}
+
+/** A tunable's value (validated with the rest of the configuration). */
+export function tunable(name: keyof Config["tunables"]): number {
+  return config().tunables[name];
 }
 
 export function config(): Config {

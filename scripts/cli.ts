@@ -2,7 +2,8 @@
 // With a server running on this DATA_DIR the command runs inside that server (PGlite allows one
 // process, and the server's caches see the change at once); otherwise this process opens the
 // database itself.
-import nextEnv from "@next/env";
+// First: .env files and the configuration, checked before any module reads it.
+import "../lib/server/load-env";
 import { sendToRunningServer } from "../lib/cli/admin";
 import { parseArgv, runCommand } from "../lib/cli/commands";
 import { closeDb, db } from "../lib/db/open";
@@ -18,7 +19,6 @@ function fail(body: unknown): void {
 }
 
 async function main(): Promise<void> {
-  nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
   process.env.HOP_LOG ??= "silent"; // stdout is the command's JSON; failures are reported on stderr below
   const argv = process.argv.slice(2);
   try {

@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import { HopError, isHopError } from "../errors";
 import { shared } from "../shared";
 
@@ -6,7 +7,7 @@ import { shared } from "../shared";
 // AUTH_FAILURES_PER_MINUTE the address gets 429 for every request, before any database read,
 // until the minute ends. In process (each instance counts its own), bounded.
 
-const LIMIT = Number(process.env.AUTH_FAILURES_PER_MINUTE ?? 60);
+const LIMIT = tunable("AUTH_FAILURES_PER_MINUTE");
 const WINDOW_MS = 60_000;
 const MAX_ADDRESSES = 50_000;
 

@@ -1,6 +1,7 @@
 // The bounds and lifetimes of the in-process caches (see docs/visitor-path.md, "Caches").
 // Sizes are estimates in bytes: the length of the JSON of what an entry keeps, plus a fixed
 // overhead per entry for the key and the cache's own bookkeeping.
+import { tunable } from "../config";
 
 const MB = 1024 * 1024;
 
@@ -38,20 +39,12 @@ export const TTL_MS: Ttls = {
 /** At most this many API keys are kept (one small entry each; unknown keys are never kept). */
 export const MAX_API_KEYS = 10_000;
 
-function bytesFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const n = Number(raw);
-  // A mistyped value falls back to the default rather than turning the cache off or unbounded; a
-  // tiny one is raised to the floor, so an entry always fits (a host that cannot be kept would be
-  // asked of the database again on every request).
-  return Number.isInteger(n) && n > 0 ? Math.max(n, MIN_BOUND_BYTES) : fallback;
-}
-
+// A tiny bound is raised to the floor, so an entry always fits (a host that cannot be kept would
+// be asked of the database again on every request).
 export function boundsFromEnv(): CacheBounds {
   return {
-    linkBytes: bytesFromEnv("VISIT_CACHE_MAX_BYTES", DEFAULT_BOUNDS.linkBytes),
-    missBytes: bytesFromEnv("VISIT_CACHE_MISS_MAX_BYTES", DEFAULT_BOUNDS.missBytes),
-    hostBytes: bytesFromEnv("VISIT_CACHE_HOST_MAX_BYTES", DEFAULT_BOUNDS.hostBytes),
+    linkBytes: Math.max(tunable("VISIT_CACHE_MAX_BYTES"), MIN_BOUND_BYTES),
+    missBytes: Math.max(tunable("VISIT_CACHE_MISS_MAX_BYTES"), MIN_BOUND_BYTES),
+    hostBytes: Math.max(tunable("VISIT_CACHE_HOST_MAX_BYTES"), MIN_BOUND_BYTES),
   };
 }

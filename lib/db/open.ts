@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
-import { config } from "../config";
+import { config, tunable } from "../config";
 import { log } from "../log";
 import { peekShared, resetShared, shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
@@ -77,7 +77,7 @@ async function openPostgres(url: string): Promise<Opened> {
   } finally {
     await client.end();
   }
-  const max = Number(process.env.HOP_DB_POOL_SIZE ?? 10);
+  const max = tunable("HOP_DB_POOL_SIZE");
   // A server that does not answer the connect (a dead host, a full firewall) fails the query after
   // 5 s instead of holding the request, and the event writer's batch, forever.
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 }) });

@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
 import { memoByString, shared } from "../shared";
@@ -17,8 +18,8 @@ import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rol
 // events dropped, counted and logged (at most once a minute). The default 1,000,000 holds a 30 s outage at the bench's ~16,000 visits a second
 // with the backoff and the drain after it (`npm run bench -- outage`).
 
-const MAX_QUEUED = Number(process.env.EVENT_QUEUE_MAX ?? 1_000_000);
-const FLUSH_MS = Number(process.env.EVENT_FLUSH_MS ?? 500);
+const MAX_QUEUED = tunable("EVENT_QUEUE_MAX");
+const FLUSH_MS = tunable("EVENT_FLUSH_MS");
 const BATCH_TRIGGER = 2_000;
 /**
  * One transaction writes at most this many events; a backlog drains in several, with the event
@@ -28,7 +29,7 @@ const BATCH_TRIGGER = 2_000;
  * (docs/architecture.md, "Tail latency").
  */
 function batchMax(): number {
-  return Number(process.env.EVENT_BATCH_MAX) > 0 ? Number(process.env.EVENT_BATCH_MAX) : 1_000;
+  return tunable("EVENT_BATCH_MAX");
 }
 const yieldToVisitors = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BACKOFF_FIRST_MS = 250;

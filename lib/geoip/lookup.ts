@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { Reader } from "mmdb-lib";
-import { config } from "../config";
+import { config, tunable } from "../config";
 import { clientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
@@ -61,7 +61,7 @@ function countryCode(value: string | undefined): string | null {
 type Place = { country: string | null; city: string | null };
 
 /** At most this many addresses (~150 bytes each: ~3 MB), least recently seen evicted first. */
-export const GEO_CACHE_MAX = Number(process.env.GEO_CACHE_MAX) > 0 ? Number(process.env.GEO_CACHE_MAX) : 20_000;
+export const GEO_CACHE_MAX = tunable("GEO_CACHE_MAX");
 
 export function createGeoCache(max = GEO_CACHE_MAX): LRUCache<string, Place> {
   return new LRUCache<string, Place>({ max });

@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import { announce } from "../cache/invalidation";
 import { errorFields, log } from "../log";
 import { shared } from "../shared";
@@ -34,16 +35,10 @@ export interface RedeployOptions {
   concurrency?: number;
 }
 
-// A mistyped env value falls back to the default rather than becoming NaN (no wait, no workers).
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 export function redeployDefaults(): Required<RedeployOptions> {
   return {
-    budgetMs: positiveInt(process.env.HOSTING_REDEPLOY_BUDGET_MS, 10_000),
-    concurrency: positiveInt(process.env.HOSTING_REDEPLOY_CONCURRENCY, 3),
+    budgetMs: tunable("HOSTING_REDEPLOY_BUDGET_MS"),
+    concurrency: tunable("HOSTING_REDEPLOY_CONCURRENCY"),
   };
 }
 

@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import type { Redis } from "ioredis";
 import { errorFields, log } from "../log";
 import { redis, redisKey } from "../redis/client";
@@ -8,7 +9,7 @@ import { shared } from "../shared";
 // live in Redis and every instance shares them; otherwise in this process, in a map bounded to
 // MAX_KEYS entries (the oldest keys go first, so a flood of new keys costs bounded memory).
 
-const MAX_KEYS = Number(process.env.HOP_LIMIT_KEYS_MAX ?? 100_000);
+const MAX_KEYS = tunable("HOP_LIMIT_KEYS_MAX");
 
 interface Entry {
   count: number;

@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import InAppSpy from "inapp-spy";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
@@ -89,7 +90,7 @@ function classify(ua: string): UaInfo {
 }
 
 /** At most this many agents (each key ≤ 1 KB): ~6 MB at the very worst, typically under 2 MB. */
-export const UA_CACHE_MAX = Number(process.env.UA_CACHE_MAX) > 0 ? Number(process.env.UA_CACHE_MAX) : 5000;
+export const UA_CACHE_MAX = tunable("UA_CACHE_MAX");
 const MAX_UA_LENGTH = 1024;
 
 export function createUaCache(max = UA_CACHE_MAX): LRUCache<string, UaInfo> {

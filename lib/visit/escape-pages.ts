@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import { LRUCache } from "lru-cache";
 import { contentSecurityPolicy, InlineHashes } from "../html/page";
 import { shared } from "../shared";
@@ -12,7 +13,7 @@ import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
 // stream of new destinations (visitors' forwarded queries) only churns it.
 
 /** At most this many pages (~1.5 KB each, ~3 KB once sent: the one-write bytes too; ~6 MB), least recently used evicted first. */
-export const ESCAPE_PAGE_CACHE_MAX = Number(process.env.ESCAPE_PAGE_CACHE_MAX) > 0 ? Number(process.env.ESCAPE_PAGE_CACHE_MAX) : 2_000;
+export const ESCAPE_PAGE_CACHE_MAX = tunable("ESCAPE_PAGE_CACHE_MAX");
 
 export function createEscapePageCache(max = ESCAPE_PAGE_CACHE_MAX): LRUCache<string, KeptWire> {
   return new LRUCache<string, KeptWire>({ max });

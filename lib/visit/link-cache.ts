@@ -1,3 +1,4 @@
+import { tunable } from "../config";
 import { LRUCache } from "lru-cache";
 import { Generations } from "../cache/generations";
 import { onInvalidate, type Invalidation } from "../cache/invalidation";
@@ -90,7 +91,7 @@ export class LookupLane {
   }
 }
 
-const LOOKUP_CONCURRENCY = Number(process.env.VISIT_LOOKUP_CONCURRENCY) > 0 ? Number(process.env.VISIT_LOOKUP_CONCURRENCY) : 8;
+const LOOKUP_CONCURRENCY = tunable("VISIT_LOOKUP_CONCURRENCY");
 
 export interface VisitCacheOptions {
   bounds: CacheBounds;

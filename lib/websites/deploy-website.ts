@@ -1,7 +1,8 @@
+import { tunable } from "../config";
 import type { Db } from "../db/open";
 import { deployDomain, type DeploymentStatus } from "../hosting/hosting";
 
-const DEPLOY_WAIT_MS = Number(process.env.HOSTING_DEPLOY_WAIT_MS ?? 5000);
+const DEPLOY_WAIT_MS = tunable("HOSTING_DEPLOY_WAIT_MS");
 
 /** deployToHosting: deploy the page's domain through the hosting hook and keep the status on the page. */
 export async function deployWebsite(db: Db, linkId: string, domain: string): Promise<{ status: DeploymentStatus }> {
