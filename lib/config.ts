@@ -37,6 +37,9 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
   DEFAULT_PLAN: PlanName.default("free"),
+  /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -73,6 +76,8 @@ function readConfig(env: NodeJS.ProcessEnv = process.env) {
     host: parsed.HOST,
     signup: parsed.SIGNUP,
     defaultPlan: parsed.DEFAULT_PLAN,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
   };
 }
 
