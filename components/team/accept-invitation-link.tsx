@@ -5,7 +5,7 @@ import { Alert } from "../ui/alert";
 import { send } from "../ui/request";
 
 /** Joins the team the link names; the team then shows under "Teams you belong to". */
-export function AcceptInvitationLink({ token, owner }: { token: string; owner: string }) {
+export function AcceptInvitationLink({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -26,7 +26,7 @@ export function AcceptInvitationLink({ token, owner }: { token: string; owner: s
           window.location.assign("/team");
         }}
       >
-        {busy ? "Joining…" : `Join ${owner}'s team`}
+        {busy ? "Joining…" : "Join the team"}
       </button>
     </div>
   );

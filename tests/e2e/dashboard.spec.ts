@@ -171,7 +171,7 @@ test("team: the owner's invitation link signs a person with no account up, joins
   await page.getByLabel("Their e-mail").fill(MEMBER.email);
   await page.getByLabel("Role", { exact: true }).selectOption("editor");
   await page.getByRole("button", { name: "Invite" }).click();
-  const link = await page.getByLabel(`Invitation link for ${MEMBER.email}`).inputValue();
+  const link = await page.getByLabel(`Invitation link for ${MEMBER.email}`, { exact: true }).inputValue();
   expect(link).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9_-]{43}$`));
   await expect(page.getByRole("row", { name: new RegExp(MEMBER.email) })).toContainText("Expires");
   await expect(page.getByRole("link", { name: /Team\s*1 pending/ })).toBeVisible();
@@ -189,7 +189,8 @@ test("team: the owner's invitation link signs a person with no account up, joins
   await memberPage.getByRole("button", { name: "Create account" }).click();
   await expect(memberPage).toHaveURL(link);
   await hydrated(memberPage);
-  await memberPage.getByRole("button", { name: `Join ${OWNER.name}'s team` }).click();
+  await expect(memberPage.getByRole("heading", { name: `Join ${OWNER.name}'s team` })).toBeVisible();
+  await memberPage.getByRole("button", { name: "Join the team" }).click();
   await expect(memberPage).toHaveURL(`${server.url}/team`);
   await expect(memberPage.getByRole("row", { name: new RegExp(OWNER.email) })).toContainText("Active");
   const memberRow = page.getByRole("row", { name: new RegExp(MEMBER.email) });

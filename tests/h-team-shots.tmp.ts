@@ -1,0 +1,41 @@
+import { chromium } from "playwright-core";
+import { person, signIn } from "./helpers/dashboard-routes";
+import { startServer } from "./helpers/server";
+
+const server = await startServer();
+const owner = await person(server);
+const other = await person(server);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] });
+const cookieOf = (c: string) => { const [name, value] = c.split("="); return { name, value, url: server.url }; };
+for (const [w, h] of [[1280, 800], [390, 844]]) {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h } });
+  await ctx.addCookies([cookieOf(owner.cookie)]);
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/team`);
+  await page.waitForTimeout(1500);
+  await page.getByLabel("Their e-mail").fill(`friend-${w}@example.test`);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByText("Share this link").waitFor();
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: `/tmp/h-team-shots/team-${w}.png`, fullPage: true });
+  const link = await page.getByLabel(`Invitation link for friend-${w}@example.test`, { exact: true }).inputValue();
+  const anon = await browser.newContext({ viewport: { width: w, height: h } });
+  const ap = await anon.newPage();
+  await ap.goto(link);
+  await ap.waitForTimeout(800);
+  await ap.screenshot({ path: `/tmp/h-team-shots/invite-out-${w}.png` });
+  const signed = await browser.newContext({ viewport: { width: w, height: h } });
+  await signed.addCookies([cookieOf(await signIn(server, other.email))]);
+  const sp = await signed.newPage();
+  await sp.goto(link);
+  await sp.waitForTimeout(800);
+  await sp.screenshot({ path: `/tmp/h-team-shots/invite-in-${w}.png` });
+  await page.goto(`${server.url}/account`);
+  await page.waitForTimeout(1000);
+  await page.getByLabel("E-mail", { exact: true }).fill(`new-${w}@example.test`);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `/tmp/h-team-shots/account-${w}.png` });
+  await ctx.close(); await anon.close(); await signed.close();
+}
+await browser.close();
+await server.stop();
