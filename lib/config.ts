@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
   DEFAULT_PLAN: PlanName.default("free"),
+  /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -125,6 +128,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     signup: parsed.SIGNUP,
     defaultPlan: parsed.DEFAULT_PLAN,
     tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
   };
 }
 

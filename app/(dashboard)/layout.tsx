@@ -3,13 +3,17 @@ import { db } from "@/lib/db/open";
 import { pageRead } from "@/lib/dashboard/page-failure";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { workspaceChoices } from "@/lib/dashboard/workspace-choice";
+import { countPendingInvitations } from "@/lib/team/invitations";
 
 /** Every page in this group is signed-in only; a signed-out visitor goes to /login and back. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const workspace = await requireWorkspace();
-  const workspaces = await pageRead("workspaces", async () => workspaceChoices(await db(), workspace.account));
+  const [workspaces, pendingInvitations] = await Promise.all([
+    pageRead("workspaces", async () => workspaceChoices(await db(), workspace.account)),
+    pageRead("invitations", async () => countPendingInvitations(await db(), workspace.account.id)),
+  ]);
   return (
-    <DashboardShell account={workspace.account} workspace={workspace} workspaces={workspaces}>
+    <DashboardShell account={workspace.account} workspace={workspace} workspaces={workspaces} pendingInvitations={pendingInvitations}>
       {children}
     </DashboardShell>
   );

@@ -6,22 +6,24 @@ import { SignupForm } from "@/components/dashboard/signup-form";
 import { Alert } from "@/components/ui/alert";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
-import { currentAccount } from "@/lib/dashboard/current-account";
+import { currentAccount, safeCallbackUrl } from "@/lib/dashboard/current-account";
 import { pageRead } from "@/lib/dashboard/page-failure";
 
 export const metadata: Metadata = { title: "Create your account" };
 
-export default async function SignupPage() {
-  if (await currentAccount()) redirect("/");
+export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  // An invitation link (/invite/<token>) sends people here and expects them back.
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  if (await currentAccount()) redirect(callbackUrl);
   const empty = (await pageRead("signup", async () => (await db()).account.count())) === 0;
   const open = config().signup === "open" || empty;
   return (
     <AuthCard
       title="Create your Hop account"
       subtitle={empty ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio pages and an API, in one place."}
-      footer={<>Already have an account? <Link href="/login">Sign in</Link></>}
+      footer={<>Already have an account? <Link href={callbackUrl === "/" ? "/login" : `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link></>}
     >
-      {open ? <SignupForm /> : <Alert tone="warning"><strong>Sign-up is closed.</strong> Ask the operator of this Hop instance for an account.</Alert>}
+      {open ? <SignupForm callbackUrl={callbackUrl} /> : <Alert tone="warning"><strong>Sign-up is closed.</strong> Ask the operator of this Hop instance for an account.</Alert>}
     </AuthCard>
   );
 }

@@ -25,6 +25,9 @@ function useFormErrors() {
 export function ProfileForm({ name, email }: { name: string; email: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  // A new e-mail is a new sign-in name: it needs the current password, asked for only then.
+  const [newEmail, setNewEmail] = useState(email);
+  const changingEmail = newEmail.trim().toLowerCase() !== email;
   const state = useFormErrors();
   return (
     <form
@@ -32,12 +35,14 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const form = new FormData(event.currentTarget);
+        const formElement = event.currentTarget;
+        const form = new FormData(formElement);
         setBusy(true);
         state.clear();
-        const result = await send("PATCH", "/api/dashboard/account", { name: form.get("name"), email: form.get("email") });
+        const body = { name: form.get("name"), email: form.get("email"), ...(changingEmail ? { currentPassword: form.get("profileCurrentPassword") } : {}) };
+        const result = await send("PATCH", "/api/dashboard/account", body);
         setBusy(false);
-        if (!result.ok) return state.show(result.error);
+        if (!result.ok) return state.show(result.error.field === "currentPassword" ? { ...result.error, field: "profileCurrentPassword" } : result.error);
         toast("Profile saved");
         router.refresh();
       }}
@@ -46,9 +51,14 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
       <Field id="name" label="Name" error={state.errors.name}>
         <Input id="name" defaultValue={name} autoComplete="name" error={state.errors.name} />
       </Field>
-      <Field id="email" label="E-mail" hint="You sign in with it; team owners invite you by it." error={state.errors.email}>
-        <Input id="email" type="email" defaultValue={email} autoComplete="email" error={state.errors.email} hint />
+      <Field id="email" label="E-mail" hint="You sign in with it." error={state.errors.email}>
+        <Input id="email" type="email" defaultValue={email} autoComplete="email" error={state.errors.email} hint onChange={(event) => setNewEmail(event.currentTarget.value)} />
       </Field>
+      {changingEmail ? (
+        <Field id="profileCurrentPassword" label="Current password" hint="Needed to change your e-mail." error={state.errors.profileCurrentPassword}>
+          <Input id="profileCurrentPassword" type="password" autoComplete="current-password" error={state.errors.profileCurrentPassword} hint />
+        </Field>
+      ) : null}
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save profile"}

@@ -10,11 +10,14 @@ export function DashboardShell({
   account,
   workspace,
   workspaces = [],
+  pendingInvitations = 0,
   children,
 }: {
   account: SessionAccount;
   workspace?: Workspace;
   workspaces?: WorkspaceOption[];
+  /** Shown as a count beside Team. */
+  pendingInvitations?: number;
   children: ReactNode;
 }) {
   const elsewhere = workspace && workspace.ownerId !== account.id;
@@ -23,7 +26,7 @@ export function DashboardShell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SidebarNav name={account.name ?? account.email} email={account.email} workspaces={workspaces} workspace={workspace?.ownerId} />
+      <SidebarNav name={account.name ?? account.email} email={account.email} workspaces={workspaces} workspace={workspace?.ownerId} counts={{ "/team": pendingInvitations }} />
       <main id="main" className="shell-main">
         {elsewhere ? (
           <p className="workspace-banner" role="status">

@@ -28,7 +28,14 @@ const SECTIONS = [
   },
 ];
 
-export function SidebarNav({ name, email, workspaces = [], workspace }: { name: string; email: string; workspaces?: WorkspaceOption[]; workspace?: string }) {
+export function SidebarNav({ name, email, workspaces = [], workspace, counts = {} }: {
+  name: string;
+  email: string;
+  workspaces?: WorkspaceOption[];
+  workspace?: string;
+  /** A number beside an item (Team: pending invitations); 0 shows nothing. */
+  counts?: Record<string, number>;
+}) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
@@ -60,6 +67,12 @@ export function SidebarNav({ name, email, workspaces = [], workspace }: { name: 
                       <Link href={href} className="nav-link" aria-current={active ? "page" : undefined}>
                         <Icon />
                         {label}
+                        {counts[href] ? (
+                          <span className="nav-count">
+                            {counts[href]}
+                            <span className="visually-hidden"> pending</span>
+                          </span>
+                        ) : null}
                       </Link>
                     </li>
                   );

@@ -6,7 +6,8 @@ import { Field, Input } from "../ui/field";
 import { send } from "../ui/request";
 import { signInWithPassword } from "./sign-in";
 
-export function SignupForm() {
+/** `callbackUrl`: a same-site path (safeCallbackUrl) the new account lands on, e.g. an invitation link. */
+export function SignupForm({ callbackUrl = "/" }: { callbackUrl?: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +29,7 @@ export function SignupForm() {
           return setBusy(false);
         }
         const signedIn = await signInWithPassword(input.email, input.password);
-        window.location.assign(signedIn.ok ? "/" : "/login");
+        window.location.assign(signedIn.ok ? callbackUrl : `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
       }}
     >
       {formError ? <Alert tone="danger">{formError}</Alert> : null}

@@ -3,10 +3,17 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { isUniqueViolation } from "../db/errors";
+import { takeSignInAttempt } from "../auth/signin-throttle";
+
+// Changing the e-mail (the sign-in name) or the password needs the current password, and wrong
+// guesses of it spend the same budget as wrong sign-ins of the account's e-mail (10 per 15
+// minutes, lib/auth/signin-throttle.ts): a stolen session gets no faster door to the password.
 
 export const UpdateProfileInput = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
+  email: z.string().trim().toLowerCase().max(320, "Use at most 320 characters.").pipe(z.email("Enter a valid e-mail address.")),
+  /** Needed only when the e-mail changes. */
+  currentPassword: z.string().max(200).optional(),
 });
 
 export const ChangePasswordInput = z.object({
@@ -14,7 +21,28 @@ export const ChangePasswordInput = z.object({
   newPassword: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
 });
 
-export async function updateProfile(db: Db, accountId: string, input: z.infer<typeof UpdateProfileInput>) {
+/** The current password of the account, or a refusal: 400 when wrong, 429 (with retryAfter) when too many were. */
+async function checkCurrentPassword(db: Db, accountId: string, password: string | undefined, clientIp: string): Promise<void> {
+  if (!password) throw new HopError("invalid_request", { message: "Enter your current password.", field: "currentPassword" });
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, passwordHash: true } });
+  const decision = await takeSignInAttempt(account.email, clientIp);
+  if (!decision.allowed) {
+    const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+    throw new HopError("too_many_attempts", {
+      message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      field: "currentPassword",
+      extras: { retryAfter: decision.retryAfterSeconds },
+    });
+  }
+  if (!account.passwordHash || !(await bcrypt.compare(password, account.passwordHash))) {
+    throw new HopError("invalid_request", { message: "The current password is not correct.", field: "currentPassword" });
+  }
+  await decision.release();
+}
+
+export async function updateProfile(db: Db, accountId: string, input: z.infer<typeof UpdateProfileInput>, clientIp: string) {
+  const current = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+  if (input.email !== current.email) await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
   try {
     const account = await db.account.update({ where: { id: accountId }, data: { name: input.name, email: input.email } });
     return { id: account.id, name: account.name, email: account.email };
@@ -25,11 +53,8 @@ export async function updateProfile(db: Db, accountId: string, input: z.infer<ty
 }
 
 /** Checks the current password, stores the new one and ends every session (the caller re-issues its own). */
-export async function changePassword(db: Db, accountId: string, input: z.infer<typeof ChangePasswordInput>) {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { passwordHash: true } });
-  if (!account.passwordHash || !(await bcrypt.compare(input.currentPassword, account.passwordHash))) {
-    throw new HopError("invalid_request", { message: "The current password is not correct.", field: "currentPassword" });
-  }
+export async function changePassword(db: Db, accountId: string, input: z.infer<typeof ChangePasswordInput>, clientIp: string) {
+  await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
   const passwordHash = await bcrypt.hash(input.newPassword, 10);
   const updated = await db.account.update({
     where: { id: accountId },

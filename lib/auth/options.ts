@@ -4,6 +4,7 @@ import { verifyCredentials } from "../accounts/credentials";
 import { db } from "../db/open";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { errorFields, log } from "../log";
+import { isSessionRevoked, newSessionId, revokeSession } from "./revoke-session";
 import { authSecret, SESSION_MAX_AGE_SECONDS, useSecureCookies } from "./session";
 
 /** The codes a failed (not refused) sign-in answers with, in the `error` parameter of next-auth's URL. */
@@ -41,9 +42,22 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+      async jwt({ token, user }) {
+        if (user) {
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          token.sid = newSessionId();
+          return token;
+        }
+        // next-auth re-issues the token on /api/auth/session: an ended session is not renewed
+        // (a throw makes next-auth clear the cookie), so no copy of it outlives its revocation.
+        if (typeof token.sid !== "string" || (await isSessionRevoked(await db(), token.sid))) throw new Error("session ended");
         return token;
+      },
+    },
+    events: {
+      // next-auth's own sign-out route ends the session on the server too, as /api/dashboard/signout does.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await revokeSession(await db(), token.sid, new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000));
       },
     },
   };

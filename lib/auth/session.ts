@@ -2,10 +2,13 @@ import { decode, encode } from "next-auth/jwt";
 import { findSessionAccount, type SessionAccount, type SignedInAccount } from "../accounts/credentials";
 import { config } from "../config";
 import { db } from "../db/open";
+import { isSessionRevoked, newSessionId, revokeSession } from "./revoke-session";
 
 // Dashboard sessions are next-auth JWTs (the Credentials provider requires them) carrying the
-// account id (`sub`) and the account's session version (`sv`). A token is accepted only while
-// `sv` equals the account's current sessionVersion, so raising it ends every session at once.
+// account id (`sub`), the account's session version (`sv`) and a session id (`sid`). A token is
+// accepted only while `sv` equals the account's current sessionVersion, so raising it ends every
+// session at once, and while its `sid` is not revoked, so signing out ends that one session.
+// Tokens from before session ids (no `sid`) are refused: one sign-in after the upgrade.
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -27,14 +30,25 @@ export function sessionCookieName(): string {
 export async function accountFromSessionToken(token: string | undefined): Promise<SessionAccount | null> {
   if (!token) return null;
   const payload = await decode({ token, secret: authSecret() }).catch(() => null);
-  if (!payload?.sub || typeof payload.sv !== "number") return null;
-  return findSessionAccount(await db(), payload.sub, payload.sv);
+  if (!payload?.sub || typeof payload.sv !== "number" || typeof payload.sid !== "string") return null;
+  const store = await db();
+  // Both in flight at once: the revocation check adds no wait to the account read.
+  const [account, revoked] = await Promise.all([findSessionAccount(store, payload.sub, payload.sv), isSessionRevoked(store, payload.sid)]);
+  return revoked ? null : account;
+}
+
+/** Ends the session a token names (sign-out): that token and every copy of it stop being accepted. */
+export async function endSession(token: string | undefined): Promise<void> {
+  if (!token) return;
+  const payload = await decode({ token, secret: authSecret() }).catch(() => null);
+  if (typeof payload?.sid !== "string") return;
+  await revokeSession(await db(), payload.sid, new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000));
 }
 
 /** A fresh session token for the account at its current session version (after a password change). */
 export function sessionTokenFor(account: SignedInAccount): Promise<string> {
   return encode({
-    token: { sub: account.id, email: account.email, name: account.name, sv: account.sessionVersion },
+    token: { sub: account.id, email: account.email, name: account.name, sv: account.sessionVersion, sid: newSessionId() },
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });

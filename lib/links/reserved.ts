@@ -6,7 +6,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "register", "auth", "settings", "account", "billing", "admin", "static", "public", "assets", "favicon.ico",
   "robots.txt", "sitemap.xml", "icon.svg", "health", "docs", "help", "support", "app", "www", "mail", "email",
   "status", "pricing", "terms", "privacy", "legal", "about", "blog", "links", "domains", "analytics", "keys",
-  "drafts", "websites", "groups", "team", "new", "root", "null", "undefined",
+  "drafts", "websites", "groups", "team", "invite", "invitations", "new", "root", "null", "undefined",
 ]);
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;

@@ -2,16 +2,13 @@ import { z } from "zod";
 import { TeamRole } from "../accounts/add-team-member";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
-import { newId } from "../ids";
 
-// The dashboard's Team page: an owner invites existing accounts (pending until they accept),
-// changes roles and removes members; a member accepts, declines or leaves. Every write names the
-// acting account in its `where`, so another account's membership id is simply not found.
+// The dashboard's Team page: an owner changes roles and removes members; a member leaves. People
+// join through invitation links (invitations.ts), never by the e-mail of their account. A pending
+// membership exists only when the operator made one (`team add --status pending`): its member
+// accepts or declines it here. Every write names the acting account in its `where`, so another
+// account's membership id is simply not found.
 
-export const InviteMemberInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
-  role: TeamRole,
-});
 export const ChangeRoleInput = z.object({ role: TeamRole });
 
 const notFound = () => new HopError("not_found", { message: "No such membership in your team." });
@@ -30,20 +27,6 @@ export async function listTeam(db: Db, accountId: string) {
     }),
   ]);
   return { members, memberships };
-}
-
-export async function inviteMember(db: Db, ownerId: string, input: z.infer<typeof InviteMemberInput>) {
-  const member = await db.account.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (!member) {
-    throw new HopError("not_found", { message: "No Hop account uses this e-mail. Ask them to sign up first.", field: "email" });
-  }
-  if (member.id === ownerId) throw new HopError("invalid_request", { message: "You cannot invite yourself.", field: "email" });
-  return db.$transaction(async (tx) => {
-    const existing = await tx.teamMembership.findUnique({ where: { ownerId_memberId: { ownerId, memberId: member.id } }, select: { id: true } });
-    if (existing) throw new HopError("invalid_request", { message: "This account is already in your team.", field: "email", status: 409 });
-    const row = await tx.teamMembership.create({ data: { id: newId("tm"), ownerId, memberId: member.id, role: input.role, status: "pending" } });
-    return { id: row.id, role: row.role, status: row.status };
-  });
 }
 
 export async function changeMemberRole(db: Db, ownerId: string, membershipId: string, input: z.infer<typeof ChangeRoleInput>) {

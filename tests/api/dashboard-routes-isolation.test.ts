@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
 import { CASES } from "../helpers/dashboard-cases";
-import { dashboardRoutes, fill, objectsOf, person, refusalProblem, send, snapshot, type Answer, type Objects, type Person, type Route } from "../helpers/dashboard-routes";
+import { dashboardRoutes, fill, invitationToken, objectsOf, person, refusalProblem, send, snapshot, type Answer, type Objects, type Person, type Route } from "../helpers/dashboard-routes";
 import { startServer, type HopServer } from "../helpers/server";
 
 // Two accounts and a viewer, over every dashboard route the walk finds: another account naming the
@@ -44,7 +44,8 @@ describe("dashboard routes: another account's objects and a viewer's writes", ()
     o = await objectsOf(server, owner);
     const invited = await send(server, "POST", "/api/dashboard/team", { cookie: owner.cookie, body: { email: viewer.email, role: "viewer" } });
     assert.equal(invited.status, 201, invited.text);
-    assert.equal((await send(server, "POST", `/api/dashboard/team/${invited.body.id}/accept`, { cookie: viewer.cookie })).status, 200);
+    const joined = await send(server, "POST", "/api/dashboard/invitations/accept", { cookie: viewer.cookie, body: { token: invitationToken(invited.body) } });
+    assert.equal(joined.status, 200, joined.text);
     const chosen = await send(server, "POST", "/api/dashboard/workspace", { cookie: viewer.cookie, body: { ownerId: owner.id } });
     assert.deepEqual(chosen.body, { ownerId: owner.id, role: "viewer", readOnly: true });
     viewerInTeam = `${viewer.cookie}; hop_workspace=${encodeURIComponent(owner.id)}`;
@@ -75,10 +76,12 @@ describe("dashboard routes: another account's objects and a viewer's writes", ()
     }
     assert.deepEqual(problems, []);
     await ownerUntouched(before);
-    // The invitation is still pending with its role: the invitee accepts it and acts as an editor.
-    assert.equal((await send(server, "POST", `/api/dashboard/team/${o.membership}/accept`, { cookie: o.invitee.cookie })).status, 200);
+    // The membership keeps its role (the invitee acts as an editor) and the open invitation its link.
     const chosen = await send(server, "POST", "/api/dashboard/workspace", { cookie: o.invitee.cookie, body: { ownerId: owner.id } });
     assert.deepEqual(chosen.body, { ownerId: owner.id, role: "editor", readOnly: false });
+    const newcomer = await person(server);
+    const joined = await send(server, "POST", "/api/dashboard/invitations/accept", { cookie: newcomer.cookie, body: { token: o.invitationToken } });
+    assert.equal(joined.body?.role, "viewer", joined.text);
   });
 
   test("a forged workspace cookie changes nothing: what the stranger makes lands in the stranger's own account", async () => {

@@ -164,27 +164,36 @@ test("a key is shown once, works with the API, and is refused right after it is 
   expect((await apiCall(copied, "GET", "/v1/account/usage")).status).toBe(401);
 });
 
-test("team: the owner invites, the member accepts, and the member's key creates in the owner's account", async ({ page, browser }) => {
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
-  await signUp(memberPage, MEMBER);
-
+test("team: the owner's invitation link signs a person with no account up, joins the team, and the member's key creates in the owner's account", async ({ page, browser }) => {
   await page.goto(`${server.url}/login?callbackUrl=%2Fteam`);
   await hydrated(page);
   await signIn(page, OWNER.email);
-  await page.getByLabel("E-mail of their Hop account").fill("no-such-account@example.test");
-  await page.getByRole("button", { name: "Invite" }).click();
-  await expect(page.getByText("No Hop account uses this e-mail. Ask them to sign up first.")).toBeVisible();
-  await page.getByLabel("E-mail of their Hop account").fill(MEMBER.email);
+  await page.getByLabel("Their e-mail").fill(MEMBER.email);
   await page.getByLabel("Role", { exact: true }).selectOption("editor");
   await page.getByRole("button", { name: "Invite" }).click();
-  const memberRow = page.getByRole("row", { name: new RegExp(MEMBER.email) });
-  await expect(memberRow).toContainText("Pending");
+  const link = await page.getByLabel(`Invitation link for ${MEMBER.email}`, { exact: true }).inputValue();
+  expect(link).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9_-]{43}$`));
+  await expect(page.getByRole("row", { name: new RegExp(MEMBER.email) })).toContainText("Expires");
+  await expect(page.getByRole("link", { name: /Team\s*1 pending/ })).toBeVisible();
 
-  await memberPage.goto(`${server.url}/team`);
+  // The person has no account: the link leads through sign-up and back to itself.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(link);
   await hydrated(memberPage);
-  await memberPage.getByRole("button", { name: `Accept the invitation from ${OWNER.email}` }).click();
+  await memberPage.getByRole("link", { name: "Create an account" }).click();
+  await hydrated(memberPage);
+  await memberPage.getByLabel("Name").fill(MEMBER.name);
+  await memberPage.getByLabel("E-mail").fill(MEMBER.email);
+  await memberPage.getByLabel("Password").fill(PASSWORD);
+  await memberPage.getByRole("button", { name: "Create account" }).click();
+  await expect(memberPage).toHaveURL(link);
+  await hydrated(memberPage);
+  await expect(memberPage.getByRole("heading", { name: `Join ${OWNER.name}'s team` })).toBeVisible();
+  await memberPage.getByRole("button", { name: "Join the team" }).click();
+  await expect(memberPage).toHaveURL(`${server.url}/team`);
   await expect(memberPage.getByRole("row", { name: new RegExp(OWNER.email) })).toContainText("Active");
+  const memberRow = page.getByRole("row", { name: new RegExp(MEMBER.email) });
 
   await page.reload();
   await hydrated(page);

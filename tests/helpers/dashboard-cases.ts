@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Objects } from "./dashboard-routes";
+import { PASSWORD, type Objects } from "./dashboard-routes";
 
 // One row per method of every dashboard route: how to call it on an account's objects (`o`), and
 // what the route is for. The walk (dashboardRoutes) fails for a route with no row here, so a new
@@ -29,7 +29,7 @@ const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
 
 export const CASES: Record<string, Case> = {
   "POST /api/dashboard/account/password": { scope: "self", body: () => ({ currentPassword: "not the password", newPassword: "another long password" }) },
-  "PATCH /api/dashboard/account": { scope: "self", body: () => ({ name: "Renamed", email: `renamed-${tag()}@example.test` }) },
+  "PATCH /api/dashboard/account": { scope: "self", body: () => ({ name: "Renamed", email: `renamed-${tag()}@example.test`, currentPassword: PASSWORD }) },
   "DELETE /api/dashboard/account/sessions": { scope: "self" },
 
   "POST /api/dashboard/domains": { scope: "owner", body: (o) => ({ domain: o.domain }), foreign: [409] },
@@ -72,6 +72,9 @@ export const CASES: Record<string, Case> = {
   "DELETE /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
   "POST /api/dashboard/team/[id]/accept": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
   "POST /api/dashboard/team/[id]/leave": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },
+  "DELETE /api/dashboard/team/invitations/[id]": { scope: "account", params: (o) => ({ id: o.invitation }), foreign: [404] },
+  // Whoever holds a link's token may accept it (that is the point); o's own token is refused to o.
+  "POST /api/dashboard/invitations/accept": { scope: "self", body: (o) => ({ token: o.invitationToken }) },
 
   "GET /api/dashboard/websites/contacts": { scope: "workspace", read: true, query: (o) => `?id=${encodeURIComponent(o.website)}`, foreign: [404] },
   "POST /api/dashboard/websites/duplicate": { scope: "workspace", body: (o) => ({ id: o.website, slug: `copy-${tag()}` }), foreign: [404] },

@@ -169,9 +169,17 @@ export interface Objects {
   website: string;
   draft: string;
   keyId: string;
-  /** A pending invitation from `who` to `invitee`. */
+  /** `invitee`'s membership of `who`'s team (editor), joined through an invitation link. */
   membership: string;
   invitee: Person;
+  /** An open invitation of `who`'s, and the token of its link. */
+  invitation: string;
+  invitationToken: string;
+}
+
+/** The token an invitation answer's link carries (/invite/<token>). */
+export function invitationToken(answer: { path: string }): string {
+  return answer.path.slice("/invite/".length);
 }
 
 export async function objectsOf(server: HopServer, who: Person): Promise<Objects> {
@@ -191,6 +199,10 @@ export async function objectsOf(server: HopServer, who: Person): Promise<Objects
   const invitee = await person(server);
   const invited = await send(server, "POST", "/api/dashboard/team", { cookie: who.cookie, body: { email: invitee.email, role: "editor" } });
   assert.equal(invited.status, 201, invited.text);
+  const joined = await send(server, "POST", "/api/dashboard/invitations/accept", { cookie: invitee.cookie, body: { token: invitationToken(invited.body) } });
+  assert.equal(joined.status, 200, joined.text);
+  const open = await send(server, "POST", "/api/dashboard/team", { cookie: who.cookie, body: { email: `later-${tag}@example.test`, role: "viewer" } });
+  assert.equal(open.status, 201, open.text);
   return {
     owner: who.id,
     link: link.data.id,
@@ -201,8 +213,10 @@ export async function objectsOf(server: HopServer, who: Person): Promise<Objects
     website: website.id,
     draft: draft.data.id,
     keyId: who.keyId,
-    membership: invited.body.id,
+    membership: joined.body.id,
     invitee,
+    invitation: open.body.id,
+    invitationToken: invitationToken(open.body),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { formatDate } from "@/components/dashboard/format";
 import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
-import { AcceptInvitation, ConfirmTeamAction, InviteMember, MemberRole } from "@/components/dashboard/team-actions";
+import { AcceptInvitation, ConfirmTeamAction, InviteMember, MemberRole, RenewInvitation } from "@/components/dashboard/team-actions";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,6 +10,7 @@ import { UsersIcon } from "@/components/ui/icons";
 import { Table } from "@/components/ui/table";
 import { db } from "@/lib/db/open";
 import { requireAccount } from "@/lib/dashboard/current-account";
+import { listInvitations } from "@/lib/team/invitations";
 import { listTeam } from "@/lib/team/memberships";
 
 export const metadata: Metadata = { title: "Team" };
@@ -24,7 +25,8 @@ const statusBadge = (status: string) => (status === "active" ? <Badge tone="succ
 
 export default async function TeamPage() {
   const account = await requireAccount();
-  const { members, memberships } = await listTeam(await db(), account.id);
+  const [{ members, memberships }, invitations] = await Promise.all([listTeam(await db(), account.id), listInvitations(await db(), account.id)]);
+  const now = new Date();
   return (
     <div className="page-stack">
       <PageHeader
@@ -32,17 +34,72 @@ export default async function TeamPage() {
         description="Members act on your links and pages with their own API keys (forTeamOwner). Admins and editors can change them; viewers can only read."
       />
       <Card labelledBy="invite">
-        <CardHeader id="invite" title="Invite a member" description="They need a Hop account on this instance. They see the invitation on their Team page." />
+        <CardHeader
+          id="invite"
+          title="Invite a member"
+          description="You get a one-time link to share (it is e-mailed too when this instance sends mail). Whoever opens it signs up or signs in and joins your team with the role you chose."
+        />
         <CardBody>
           <InviteMember />
         </CardBody>
       </Card>
+      {invitations.length > 0 ? (
+        <Card labelledBy="invitations">
+          <CardHeader id="invitations" title="Open invitations" description="Links not used yet. A new link replaces the previous one; a cancelled link stops working." />
+          <CardBody flush>
+            <Table
+              className="team-table"
+              caption="Open invitations"
+              head={
+                <tr>
+                  <th scope="col">Sent to</th>
+                  <th scope="col" className="hide-sm">Role</th>
+                  <th scope="col" className="hide-sm">Link</th>
+                  <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              }
+            >
+              {invitations.map((invitation) => {
+                const expired = invitation.expiresAt <= now;
+                const state = expired ? <Badge tone="danger">Expired</Badge> : <Badge tone="warning">Expires {formatDate(invitation.expiresAt)}</Badge>;
+                return (
+                  <tr key={invitation.id} data-invitation-id={invitation.id}>
+                    <td>
+                      <div className="cell-title">{breakableEmail(invitation.email)}</div>
+                      <div className="cell-status show-sm">
+                        {state} <Badge>{planLabel(invitation.role)}</Badge>
+                      </div>
+                    </td>
+                    <td className="hide-sm">
+                      <Badge>{planLabel(invitation.role)}</Badge>
+                    </td>
+                    <td className="hide-sm">{state}</td>
+                    <td className="actions">
+                      <span className="inline-actions">
+                        <RenewInvitation email={invitation.email} role={invitation.role} />
+                        <ConfirmTeamAction
+                          url={`/api/dashboard/team/invitations/${invitation.id}`}
+                          label="Cancel"
+                          title={`Cancel the invitation to ${invitation.email}?`}
+                          description="Its link stops working at once."
+                          done="Invitation cancelled"
+                          variant="secondary"
+                        />
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </Table>
+          </CardBody>
+        </Card>
+      ) : null}
       <Card labelledBy="members">
         <CardHeader id="members" title="Your team" description={`${members.length} member${members.length === 1 ? "" : "s"}`} />
         <CardBody flush>
           {members.length === 0 ? (
             <EmptyState icon={<UsersIcon />} title="No members yet" headingLevel={3}>
-              Invite someone by e-mail above. They can accept or decline.
+              Invite someone above and share the link with them.
             </EmptyState>
           ) : (
             <div>
@@ -89,11 +146,11 @@ export default async function TeamPage() {
         </CardBody>
       </Card>
       <Card labelledBy="teams">
-        <CardHeader id="teams" title="Teams you belong to" description="Invitations to other accounts' teams, and teams you have joined." />
+        <CardHeader id="teams" title="Teams you belong to" description="Teams you joined through an invitation link." />
         <CardBody flush>
           {memberships.length === 0 ? (
             <EmptyState icon={<UsersIcon />} title="No invitations" headingLevel={3}>
-              When someone invites you to their team, it shows up here.
+              When you open someone's invitation link and accept it, their team shows up here.
             </EmptyState>
           ) : (
             <Table

@@ -1,4 +1,8 @@
 import { UpdateProfileInput, updateProfile } from "@/lib/accounts/manage-profile";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
+import { stampedClientIp } from "@/lib/net/client-ip";
 
-export const PATCH = dashboardRoute({ body: UpdateProfileInput }, async ({ db, account, body }) => json(await updateProfile(db, account.id, body)));
+/** A new e-mail needs the current password (wrong ones are throttled like sign-in). */
+export const PATCH = dashboardRoute({ body: UpdateProfileInput }, async ({ request, db, account, body }) =>
+  json(await updateProfile(db, account.id, body, stampedClientIp(request) ?? "unknown")),
+);

@@ -1,4 +1,5 @@
 import { dashboardRoute, json } from "@/lib/dashboard/route";
-import { inviteMember, InviteMemberInput } from "@/lib/team/memberships";
+import { inviteMember, InviteMemberInput } from "@/lib/team/invitations";
 
+/** A one-time invitation link (e-mailed too when SMTP is configured); the same answer whatever account uses the address. */
 export const POST = dashboardRoute({ body: InviteMemberInput }, async ({ db, account, body }) => json(await inviteMember(db, account.id, body), 201));
