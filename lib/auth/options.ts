@@ -4,6 +4,7 @@ import { verifyCredentials } from "../accounts/credentials";
 import { db } from "../db/open";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { errorFields, log } from "../log";
+import { safeCallbackPath } from "./safe-callback";
 import { authSecret, SESSION_MAX_AGE_SECONDS, useSecureCookies } from "./session";
 
 /** The codes a failed (not refused) sign-in answers with, in the `error` parameter of next-auth's URL. */
@@ -44,6 +45,11 @@ export function authOptions(): AuthOptions {
       jwt({ token, user }) {
         if (user) token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
         return token;
+      },
+      // Every callback URL next-auth takes (query, form field, its cookie) passes here: a path of
+      // our origin or the home page, never a throw (its default throws on a value that is no URL).
+      redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeCallbackPath(url, baseUrl)}`;
       },
     },
   };
