@@ -9,8 +9,9 @@ import { useSecureCookies } from "./session";
 
 export const HOME_PATH = "/";
 const MAX_CALLBACK_LENGTH = 2048;
-// C0 and C1 controls, DEL, and the backslash: in the value or in what its escapes decode to.
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/;
+// C0 and C1 controls, DEL, the backslash, and U+FFFD (what a broken escape decodes to, as in a
+// query's `%ED%A0%80`): in the value or in what its escapes decode to.
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\\ufffd]/;
 // Pages that would only send the browser on again (and could loop).
 const NOT_A_TARGET = /^\/(login|signup)(\/|$)/;
 

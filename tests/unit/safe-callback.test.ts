@@ -40,6 +40,8 @@ const HOSTILE: Array<[string, unknown]> = [
   ["lone surrogate", "/\ud800"],
   ["encoded lone surrogate", "/%ED%A0%80"],
   ["bare encoded lone surrogate", "%ED%A0%80"],
+  ["a broken escape as a query decodes it", "/\ufffd\ufffd\ufffd"],
+  ["the replacement character encoded", "/%EF%BF%BD"],
   ["ideographic full stop host", "//evil\u3002test"],
   ["broken escape", "/%E0%A4%A"],
   ["the login page", "/login?callbackUrl=/links"],

@@ -39,6 +39,7 @@ async function authRoute(request: NextRequest, context: Context): Promise<Respon
     }
     return await NextAuth(forNextAuth(request, url, rebuiltForm(parseOrThrow(action.form!, fields))), context, authOptions());
   } catch (error) {
+    // A 413 leaves the rest of the body unread: the server closes the connection after it (lib/api/raw-request.ts).
     return errorResponse(error, randomUUID(), { path: request.nextUrl.pathname });
   }
 }
