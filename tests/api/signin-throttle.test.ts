@@ -77,7 +77,7 @@ const form = (fields: Array<[string, string]>) => new URLSearchParams(fields).to
 
 function assertRefused(result: Attempt, label: string, field?: string) {
   assert.equal(result.status, 400, `${label}: ${JSON.stringify(result.body)}`);
-  assert.equal(result.body?.error?.code, "invalid_request", label);
+  assert.match(result.body?.error?.code ?? "", /^(invalid_request|missing_required_field|value_too_long)$/, label);
   if (field) assert.equal(result.body.error.field, field, label);
   assert.equal(result.signedIn, false, label);
 }
@@ -160,7 +160,9 @@ describe(`dashboard sign-in throttle (${usingRedis ? "Redis" : "in process"})`, 
       "multipart",
       "content-type",
     );
-    assertRefused(await rawAttempt(server, FORM, (csrf) => form([...Object.entries(credentials(csrf)), ["isAdmin", "true"]])), "an unknown field", "isAdmin");
+    const unknown = await rawAttempt(server, FORM, (csrf) => form([...Object.entries(credentials(csrf)), ["isAdmin", "true"]]));
+    assertRefused(unknown, "an unknown field");
+    assert.match(unknown.body.error.message, /isAdmin/);
     assertRefused(await rawAttempt(server, FORM, (csrf) => form([["password", PASSWORD], ["csrfToken", csrf]])), "no e-mail", "email");
     assertRefused(await rawAttempt(server, FORM, (csrf) => form([["email", email], ["password", "x".repeat(201)], ["csrfToken", csrf]])), "a password past 200", "password");
     assertRefused(await rawAttempt(server, FORM, (csrf) => form([["email", `a\u0000${email}`], ["password", PASSWORD], ["csrfToken", csrf]])), "a NUL in the e-mail", "email");
