@@ -4,12 +4,13 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/dashboard/auth-card";
 import { LoginForm } from "@/components/dashboard/login-form";
 import { config } from "@/lib/config";
-import { currentAccount, safeCallbackUrl } from "@/lib/dashboard/current-account";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { currentAccount } from "@/lib/dashboard/current-account";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, config().appUrl);
   if (await currentAccount()) redirect(callbackUrl);
   return (
     <AuthCard

@@ -9,8 +9,8 @@ import { UNROUTED_METHOD_HEADER } from "./methods";
 // does not route (TRACE, PROPFIND …) with an empty 400 or a 500, so:
 // - such a path is answered here, on every path: 400 nested `invalid_request` under /v1 and /api
 //   (before authentication), a small page elsewhere (answerUndecodablePath);
-// - under /v1, such a method goes on as OPTIONS, the real one in UNROUTED_METHOD_HEADER, and the route
-//   answers 405 after authentication (lib/api/methods.ts);
+// - under /v1 and /api/auth, such a method goes on as OPTIONS, the real one in UNROUTED_METHOD_HEADER,
+//   and the route answers 405 (lib/api/methods.ts, after authentication; app/api/auth);
 // - an answer sent before the request body was read whole (413) closes the connection, so the
 //   rest of an oversized upload is not read.
 
@@ -72,7 +72,13 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
  */
 export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
   if (answerUndecodablePath(req, res)) return true;
-  return isApiPath(req.url ?? "") && settleRawApiRequest(req, res);
+  const url = req.url ?? "";
+  return (isApiPath(url) || isAuthPath(url)) && settleRawApiRequest(req, res);
+}
+
+/** next-auth's routes (app/api/auth): they too answer 413 early and 405 for any method. */
+function isAuthPath(url: string): boolean {
+  return url.startsWith("/api/auth/") || url === "/api/auth" || url.startsWith("/api/auth?");
 }
 
 /** After answerUndecodablePath: answers the request and returns true, or prepares it for Next and returns false. */

@@ -5,6 +5,7 @@ import { db } from "../db/open";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { errorFields, log } from "../log";
 import { isSessionRevoked, newSessionId, revokeSession } from "./revoke-session";
+import { safeCallbackPath } from "./safe-callback";
 import { authSecret, SESSION_MAX_AGE_SECONDS, useSecureCookies } from "./session";
 
 /** The codes a failed (not refused) sign-in answers with, in the `error` parameter of next-auth's URL. */
@@ -52,6 +53,11 @@ export function authOptions(): AuthOptions {
         // (a throw makes next-auth clear the cookie), so no copy of it outlives its revocation.
         if (typeof token.sid !== "string" || (await isSessionRevoked(await db(), token.sid))) throw new Error("session ended");
         return token;
+      },
+      // Every callback URL next-auth takes (query, form field, its cookie) passes here: a path of
+      // our origin or the home page, never a throw (its default throws on a value that is no URL).
+      redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeCallbackPath(url, baseUrl)}`;
       },
     },
     events: {

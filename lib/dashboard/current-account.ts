@@ -18,11 +18,3 @@ export async function requireAccount(): Promise<SessionAccount> {
   const path = (await headers()).get("x-hop-path") ?? "/";
   redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
 }
-
-/** Only same-site relative paths are followed after sign-in (no open redirect). */
-export function safeCallbackUrl(value: string | string[] | undefined): string {
-  const url = Array.isArray(value) ? value[0] : value;
-  if (!url || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return "/";
-  if (url.startsWith("/login") || url.startsWith("/signup")) return "/";
-  return url;
-}

@@ -44,6 +44,44 @@ async function attempt(server: HopServer, email: string, password: string, heade
   return { status: response.status, body, retryAfter: response.headers.get("retry-after"), signedIn, ms };
 }
 
+/** A CSRF token and its cookie, as the login page fetches them first. */
+async function csrfPair(server: HopServer): Promise<{ cookie: string; csrfToken: string }> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return { cookie, csrfToken };
+}
+
+/** A credentials sign-in whose body is written by hand (the tricks the login page never sends). */
+async function rawAttempt(server: HopServer, contentType: string, body: (csrfToken: string) => string): Promise<Attempt> {
+  const { cookie, csrfToken } = await csrfPair(server);
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": contentType, cookie },
+    body: body(csrfToken),
+  });
+  const ms = performance.now() - started;
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  const signedIn = response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="));
+  return { status: response.status, body: parsed, retryAfter: response.headers.get("retry-after"), signedIn, ms };
+}
+
+const FORM = "application/x-www-form-urlencoded";
+const form = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
+
+function assertRefused(result: Attempt, label: string, field?: string) {
+  assert.equal(result.status, 400, `${label}: ${JSON.stringify(result.body)}`);
+  assert.match(result.body?.error?.code ?? "", /^(invalid_request|missing_required_field|value_too_long)$/, label);
+  if (field) assert.equal(result.body.error.field, field, label);
+  assert.equal(result.signedIn, false, label);
+}
+
 async function account(server: HopServer): Promise<string> {
   const email = `u-${randomBytes(5).toString("hex")}@example.test`;
   await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
@@ -96,6 +134,54 @@ describe(`dashboard sign-in throttle (${usingRedis ? "Redis" : "in process"})`, 
     for (let i = 0; i < 3; i++) assert.equal((await attempt(server, email, PASSWORD)).status, 200);
     assert.equal((await attempt(server, email, "guess-10")).status, 401);
     assertThrottled(await attempt(server, email, "guess-11"));
+  });
+
+  test("a field sent twice is refused with 400 before it is counted or tried, even with the right password", async () => {
+    const email = await account(server);
+    const cases: Array<[string, (csrf: string) => string]> = [
+      ["junk e-mail first", (csrf) => form([["email", "junk1@x.io"], ["email", email], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])],
+      ["junk e-mail last", (csrf) => form([["email", email], ["email", "junk1@x.io"], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])],
+      ["password twice", (csrf) => form([["email", email], ["password", "wrong"], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])],
+      ["csrfToken twice", (csrf) => form([["email", email], ["password", PASSWORD], ["csrfToken", "x"], ["csrfToken", csrf], ["json", "true"]])],
+    ];
+    for (const [label, body] of cases) assertRefused(await rawAttempt(server, FORM, body), label);
+    assert.equal((await attempt(server, email, PASSWORD)).status, 200, "the form as the login page sends it still signs in");
+  });
+
+  test("only a URL-encoded form is accepted: JSON, multipart and text are 400, the JSON body '[' too", async () => {
+    const email = await account(server);
+    const credentials = (csrf: string) => ({ email, password: PASSWORD, csrfToken: csrf, json: "true" });
+    assertRefused(await rawAttempt(server, "application/json", (csrf) => JSON.stringify(credentials(csrf))), "JSON credentials", "content-type");
+    assertRefused(await rawAttempt(server, "application/json", () => "["), "JSON '['", "content-type");
+    assertRefused(await rawAttempt(server, "text/plain", (csrf) => form(Object.entries(credentials(csrf)))), "text/plain", "content-type");
+    assertRefused(
+      await rawAttempt(server, "multipart/form-data; boundary=x", (csrf) =>
+        Object.entries(credentials(csrf)).map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + "--x--\r\n"),
+      "multipart",
+      "content-type",
+    );
+    const unknown = await rawAttempt(server, FORM, (csrf) => form([...Object.entries(credentials(csrf)), ["isAdmin", "true"]]));
+    assertRefused(unknown, "an unknown field");
+    assert.match(unknown.body.error.message, /isAdmin/);
+    assertRefused(await rawAttempt(server, FORM, (csrf) => form([["password", PASSWORD], ["csrfToken", csrf]])), "no e-mail", "email");
+    assertRefused(await rawAttempt(server, FORM, (csrf) => form([["email", email], ["password", "x".repeat(201)], ["csrfToken", csrf]])), "a password past 200", "password");
+    assertRefused(await rawAttempt(server, FORM, (csrf) => form([["email", `a\u0000${email}`], ["password", PASSWORD], ["csrfToken", csrf]])), "a NUL in the e-mail", "email");
+  });
+
+  test("after 10 wrong tries for one e-mail however it is written, the 11th is 429; the refused tricks never sign in", async () => {
+    const email = await account(server);
+    const [local, domain] = email.split("@");
+    const spellings = [email, email.toUpperCase(), `  ${email}  `, `${local.toUpperCase()}@${domain}`, `\t${email}`];
+    for (let i = 1; i <= 10; i++) {
+      const spelling = spellings[i % spellings.length];
+      const wrong = await rawAttempt(server, FORM, (csrf) => form([["email", spelling], ["password", `guess-${i}`], ["csrfToken", csrf], ["json", "true"]]));
+      assert.equal(wrong.status, 401, `wrong try ${i} as ${JSON.stringify(spelling)}`);
+      // Tricks that used to be counted under another e-mail and tried on this one: refused, not tried.
+      assertRefused(await rawAttempt(server, FORM, (csrf) => form([["email", `junk${i}@x.io`], ["email", email], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])), `duplicate ${i}`);
+      assertRefused(await rawAttempt(server, "application/json", (csrf) => JSON.stringify({ email, password: PASSWORD, csrfToken: csrf, json: "true" })), `JSON ${i}`);
+    }
+    assertThrottled(await attempt(server, email, PASSWORD));
+    assertThrottled(await rawAttempt(server, FORM, (csrf) => form([["email", ` ${email.toUpperCase()}`], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])));
   });
 
   test("an unknown e-mail and a wrong password get the same answer and take comparable time", async () => {

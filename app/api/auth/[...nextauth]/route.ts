@@ -1,27 +1,85 @@
+import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
-import type { NextRequest } from "next/server";
-import { CLIENT_IP_HEADER } from "@/lib/net/client-ip";
+import { cookies } from "next/headers";
+import { NextRequest } from "next/server";
+import { errorResponse, json } from "@/lib/api/respond";
+import { allowHeader, UNROUTED_METHOD_HEADER } from "@/lib/api/methods";
+import { assertErrorCode, authAction, type ResolvedAction } from "@/lib/auth/auth-actions";
+import { formFields, readAuthBody, rebuiltForm, SignInForm } from "@/lib/auth/auth-body";
 import { authOptions } from "@/lib/auth/options";
+import { callbackUrlCookieName, isHttpUrl, safeCallbackPath } from "@/lib/auth/safe-callback";
 import { sessionCookieName } from "@/lib/auth/session";
 import { takeSignInAttempt } from "@/lib/auth/signin-throttle";
-import { json } from "@/lib/dashboard/route";
+import { HopError } from "@/lib/errors";
+import { CLIENT_IP_HEADER } from "@/lib/net/client-ip";
+import { parseOrThrow } from "@/lib/validation/parse";
+
+// next-auth's routes behind one door (lib/auth/auth-actions.ts, auth-body.ts): the body is read
+// once, bounded, before anything else; the action and method are checked; a POST's form is parsed
+// with its schema and next-auth is handed a request rebuilt from exactly those fields.
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
-export async function GET(request: NextRequest, context: Context) {
-  return NextAuth(request, context, authOptions());
+async function authRoute(request: NextRequest, context: Context): Promise<Response> {
+  try {
+    const body = await readAuthBody(request);
+    const action = authAction((await context.params).nextauth);
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (method === "OPTIONS" && !request.headers.has(UNROUTED_METHOD_HEADER)) {
+      return new Response(null, { status: 204, headers: { allow: allowHeader(action.allow) } });
+    }
+    if (!(action.allow as string[]).includes(method)) return methodNotAllowed(request, action);
+    assertErrorCode(request.nextUrl.searchParams);
+    const url = await withSafeCallbackUrl(request.nextUrl);
+    if (method === "GET") return await NextAuth(forNextAuth(request, url), context, authOptions());
+    const fields = formFields(request.headers.get("content-type"), body);
+    if (action.name === "callback/credentials") {
+      const credentials = parseOrThrow(SignInForm, fields);
+      return await throttledSignIn(forNextAuth(request, url, rebuiltForm(credentials)), context, credentials.email);
+    }
+    return await NextAuth(forNextAuth(request, url, rebuiltForm(parseOrThrow(action.form!, fields))), context, authOptions());
+  } catch (error) {
+    // A 413 leaves the rest of the body unread: the server closes the connection after it (lib/api/raw-request.ts).
+    return errorResponse(error, randomUUID(), { path: request.nextUrl.pathname });
+  }
 }
 
-export async function POST(request: NextRequest, context: Context) {
-  const [action, provider] = (await context.params).nextauth ?? [];
-  if (action === "callback" && provider === "credentials") return throttledSignIn(request, context);
-  return NextAuth(request, context, authOptions());
+function methodNotAllowed(request: NextRequest, action: ResolvedAction): Response {
+  const allow = allowHeader(action.allow);
+  const method = request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
+  const error = new HopError("method_not_allowed", { message: `${method} is not allowed on /api/auth/${action.name}; allowed: ${allow}.` });
+  return json(error.toBody(), error.status, { allow });
+}
+
+/**
+ * next-auth answers a callback URL in its query or cookie that is not an http(s) URL with a 500:
+ * the query's becomes its safe path (lib/auth/safe-callback.ts), such a cookie is dropped (and
+ * expired). The redirect callback (lib/auth/options.ts) makes whatever remains safe.
+ */
+async function withSafeCallbackUrl(requestUrl: URL): Promise<URL> {
+  const url = new URL(requestUrl);
+  if (url.searchParams.has("callbackUrl")) url.searchParams.set("callbackUrl", safeCallbackPath(url.searchParams.get("callbackUrl"), url.origin));
+  const jar = await cookies();
+  const remembered = jar.get(callbackUrlCookieName());
+  if (remembered && !isHttpUrl(remembered.value)) jar.delete(callbackUrlCookieName());
+  return url;
+}
+
+/** The request next-auth reads: the original's headers, the URL made safe, the form we parsed or no body. */
+function forNextAuth(request: NextRequest, url: URL, form?: string): NextRequest {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  if (form === undefined) {
+    headers.delete("content-type");
+    return new NextRequest(url, { method: "GET", headers });
+  }
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  return new NextRequest(url, { method: "POST", headers, body: form });
 }
 
 /** The credentials sign-in behind the per-e-mail and per-IP budgets; a 429 says when to retry. */
-async function throttledSignIn(request: NextRequest, context: Context): Promise<Response> {
-  const form = new URLSearchParams(await request.clone().text().catch(() => ""));
-  const email = (form.get("email") ?? "").trim().toLowerCase().slice(0, 320);
+async function throttledSignIn(request: NextRequest, context: Context, email: string): Promise<Response> {
   const decision = await takeSignInAttempt(email, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
@@ -35,3 +93,11 @@ async function throttledSignIn(request: NextRequest, context: Context): Promise<
   if (signedIn) await decision.release();
   return response;
 }
+
+export const GET = authRoute;
+export const HEAD = authRoute;
+export const POST = authRoute;
+export const PUT = authRoute;
+export const PATCH = authRoute;
+export const DELETE = authRoute;
+export const OPTIONS = authRoute;
