@@ -6,14 +6,15 @@ import { SignupForm } from "@/components/dashboard/signup-form";
 import { Alert } from "@/components/ui/alert";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
-import { currentAccount, safeCallbackUrl } from "@/lib/dashboard/current-account";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { currentAccount } from "@/lib/dashboard/current-account";
 import { pageRead } from "@/lib/dashboard/page-failure";
 
 export const metadata: Metadata = { title: "Create your account" };
 
 export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // An invitation link (/invite/<token>) sends people here and expects them back.
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, config().appUrl);
   if (await currentAccount()) redirect(callbackUrl);
   const empty = (await pageRead("signup", async () => (await db()).account.count())) === 0;
   const open = config().signup === "open" || empty;

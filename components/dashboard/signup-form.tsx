@@ -6,7 +6,7 @@ import { Field, Input } from "../ui/field";
 import { send } from "../ui/request";
 import { signInWithPassword } from "./sign-in";
 
-/** `callbackUrl`: a same-site path (safeCallbackUrl) the new account lands on, e.g. an invitation link. */
+/** `callbackUrl`: a same-site path (lib/auth/safe-callback.ts) the new account lands on, e.g. an invitation link. */
 export function SignupForm({ callbackUrl = "/" }: { callbackUrl?: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
