@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PlanName } from "./accounts/plans";
+import { parseProxyTrust, type ProxyTrust } from "./net/proxy-trust";
 import { shared } from "./shared";
 
 const list = z
@@ -29,20 +30,30 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value) => value === "true" || value === "1"),
+    .transform((value, ctx): ProxyTrust => {
+      const trust = parseProxyTrust(value);
+      if (!("error" in trust)) return trust;
+      ctx.addIssue({ code: "custom", message: `${trust.error}; use true, false, a hop count, or a comma list of addresses and CIDR ranges (e.g. 10.0.0.0/8,fd00::/8)` });
+      return z.NEVER;
+    }),
   API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{1,16}$/).default("hop"),
   AUTH_SECRET: z.string().optional(),
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** Contact-form submissions a page stores in any hour, from all its visitors together. */
+  CONTACTS_PER_PAGE_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   DEFAULT_PLAN: PlanName.default("free"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
 
 function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  const result = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  // Named per variable, so a bad value stops the start with a line saying which one and why.
+  if (!result.success) throw new Error(`Invalid configuration: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  const parsed = result.data;
   // Without APP_URL the app is where it listens: PORT alone gives short links that work (PORT=0,
   // a free port chosen at start, keeps the documented localhost:3000).
   const appUrlText = parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`;
@@ -65,7 +76,9 @@ function readConfig(env: NodeJS.ProcessEnv = process.env) {
     dnsServers: parsed.DNS_SERVERS,
     cnameTarget: parsed.CNAME_TARGET ?? `cname.${primaryHostname}`,
     apexARecord: parsed.APEX_A_RECORD,
-    trustProxy: parsed.TRUST_PROXY,
+    /** Whether any proxy is trusted (its headers, X-Forwarded-For and the country ones, are read). */
+    trustProxy: parsed.TRUST_PROXY.kind !== "none",
+    proxyTrust: parsed.TRUST_PROXY,
     apiKeyPrefix: parsed.API_KEY_PREFIX,
     authSecret: parsed.AUTH_SECRET,
     blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
@@ -73,6 +86,7 @@ function readConfig(env: NodeJS.ProcessEnv = process.env) {
     host: parsed.HOST,
     signup: parsed.SIGNUP,
     defaultPlan: parsed.DEFAULT_PLAN,
+    contactsPerPagePerHour: parsed.CONTACTS_PER_PAGE_PER_HOUR,
   };
 }
 
