@@ -3,6 +3,7 @@ import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { lockAccount, TX_OPTIONS } from "../links/link-owner";
 import { challengeFor, challengeInstructions } from "./challenge";
 import { toDomainObject } from "./domain-object";
 import { domainSettings } from "./domain-settings";
@@ -19,7 +20,7 @@ export const MAX_PENDING_DOMAINS = 20;
 /** Locks the account's row, then refuses a claim past MAX_PENDING_DOMAINS (403 quota_exceeded). */
 async function assertClaimAllowed(tx: Pick<Db, "domain" | "$queryRaw">, accountId: string, now: Date): Promise<void> {
   // The row lock makes count-then-insert one step: parallel connects of one account queue here.
-  await tx.$queryRaw`SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
+  await lockAccount(tx, accountId);
   const pending = await tx.domain.count({ where: { accountId, verified: false, claimExpiresAt: { gt: now } } });
   if (pending < MAX_PENDING_DOMAINS) return;
   throw new HopError("quota_exceeded", {
@@ -65,7 +66,8 @@ export async function connectDomain(db: Db, accountId: string, body: ConnectDoma
       return tx.domain.create({
         data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value, createdAt: now, claimExpiresAt },
       });
-    });
+      // Parallel connects of one account wait for the lock in turn: longer than Prisma's 2 s default.
+    }, TX_OPTIONS);
     return toDomainObject(created);
   } catch (error) {
     if (isUniqueViolation(error)) throw await alreadyConnected(db, accountId, domain);
