@@ -108,7 +108,7 @@ describe("TRUST_PROXY as a hop count or a list of ranges", () => {
     for (const value of ["yes", "10.0.0.0/33", "10.0.0.0/8,proxy.internal"]) {
       await assert.rejects(startServer({ env: { TRUST_PROXY: value, HOP_LOG: "info" } }), (error: Error) => {
         assert.match(error.message, /server exited with 1/);
-        assert.match(error.message, /Invalid configuration: TRUST_PROXY: /);
+        assert.match(error.message, /invalid configuration: .*TRUST_PROXY/i);
         return true;
       });
     }
