@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PlanName } from "./accounts/plans";
+import { parseProxyTrust, type ProxyTrust } from "./net/proxy-trust";
 import { shared } from "./shared";
 
 const list = z
@@ -60,13 +61,20 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value) => value === "true" || value === "1"),
+    .transform((value, ctx): ProxyTrust => {
+      const trust = parseProxyTrust(value);
+      if (!("error" in trust)) return trust;
+      ctx.addIssue({ code: "custom", message: `${trust.error}; use true, false, a hop count, or a comma list of addresses and CIDR ranges (e.g. 10.0.0.0/8,fd00::/8)` });
+      return z.NEVER;
+    }),
   API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{1,16}$/).default("hop"),
   AUTH_SECRET: z.string().optional(),
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** Contact-form submissions a page stores in any hour, from all its visitors together. */
+  CONTACTS_PER_PAGE_PER_HOUR: count(1000),
   DEFAULT_PLAN: PlanName.default("free"),
   /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
@@ -119,7 +127,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dnsServers: parsed.DNS_SERVERS,
     cnameTarget: parsed.CNAME_TARGET ?? `cname.${primaryHostname}`,
     apexARecord: parsed.APEX_A_RECORD,
-    trustProxy: parsed.TRUST_PROXY,
+    /** Whether any proxy is trusted (its headers, X-Forwarded-For and the country ones, are read). */
+    trustProxy: parsed.TRUST_PROXY.kind !== "none",
+    proxyTrust: parsed.TRUST_PROXY,
     apiKeyPrefix: parsed.API_KEY_PREFIX,
     authSecret: parsed.AUTH_SECRET,
     blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
@@ -130,6 +140,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
+    contactsPerPagePerHour: parsed.CONTACTS_PER_PAGE_PER_HOUR,
   };
 }
 

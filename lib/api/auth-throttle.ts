@@ -1,10 +1,11 @@
 import { tunable } from "../config";
 import { HopError, isHopError } from "../errors";
+import { limitKeyForIp } from "../net/client-ip";
 import { shared } from "../shared";
 
 // Each request that fails authentication (no key, a malformed, unknown or revoked key) may have
 // cost a database read. They are counted per client address in fixed one-minute windows; past
-// AUTH_FAILURES_PER_MINUTE the address gets 429 for every request, before any database read,
+// AUTH_FAILURES_PER_MINUTE the address (an IPv6 one by its /64) gets 429 for every request, before any database read,
 // until the minute ends. In process (each instance counts its own), bounded.
 
 const LIMIT = tunable("AUTH_FAILURES_PER_MINUTE");
@@ -30,7 +31,7 @@ function failures(now: number): Failures {
 export function authThrottleRefusal(address: string | null, now = Date.now()): { error: HopError; headers: Record<string, string> } | null {
   if (!address) return null;
   const f = failures(now);
-  if ((f.byAddress.get(address) ?? 0) < LIMIT) return null;
+  if ((f.byAddress.get(limitKeyForIp(address)) ?? 0) < LIMIT) return null;
   const resetAt = (f.windowStart + WINDOW_MS) / 1000;
   return {
     headers: { "retry-after": String(Math.max(1, Math.ceil(resetAt - now / 1000))) },
@@ -45,6 +46,7 @@ export function authThrottleRefusal(address: string | null, now = Date.now()): {
 export function noteAuthFailure(address: string | null, error: unknown, now = Date.now()): void {
   if (!address || !isHopError(error) || (error.code !== "missing_api_key" && error.code !== "invalid_api_key")) return;
   const f = failures(now);
-  if (!f.byAddress.has(address) && f.byAddress.size >= MAX_ADDRESSES) return;
-  f.byAddress.set(address, (f.byAddress.get(address) ?? 0) + 1);
+  const key = limitKeyForIp(address);
+  if (!f.byAddress.has(key) && f.byAddress.size >= MAX_ADDRESSES) return;
+  f.byAddress.set(key, (f.byAddress.get(key) ?? 0) + 1);
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
+import { limitKeyForIp } from "../net/client-ip";
 import { redis, redisKey } from "../redis/client";
 import { shared } from "../shared";
 import { upstashOverIoredis } from "./upstash-over-ioredis";
@@ -88,6 +89,7 @@ export type ThrottleDecision = { allowed: true; release: () => Promise<void> } |
 export async function takeSignInAttempt(email: string, ip: string, now = Date.now()): Promise<ThrottleDecision> {
   const { email: byEmail, ip: byIp } = limiters();
   const id = emailId(email);
+  ip = limitKeyForIp(ip);
   const [e, i] = await Promise.all([byEmail.limit(id, 1), byIp.limit(ip, 1)]);
   if (!e.success || !i.success) {
     // The attempt is not made, so the budget that did allow it gets its token back.

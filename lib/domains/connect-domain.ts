@@ -3,12 +3,32 @@ import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { lockAccount, TX_OPTIONS } from "../links/link-owner";
 import { challengeFor, challengeInstructions } from "./challenge";
 import { toDomainObject } from "./domain-object";
 import { domainSettings } from "./domain-settings";
 import type { ConnectDomainBody } from "./schemas";
 import { expectedRecord, isReservedForService, normalizeDomain } from "./normalize-domain";
 
+/**
+ * Unverified claims one account may hold at once. A claim costs nothing to make and blocks the
+ * domain for everyone else until it lapses, so without a cap one account could sit on any number
+ * of other people's names; verified domains (proven by DNS) do not count.
+ */
+export const MAX_PENDING_DOMAINS = 20;
+
+/** Locks the account's row, then refuses a claim past MAX_PENDING_DOMAINS (403 quota_exceeded). */
+async function assertClaimAllowed(tx: Pick<Db, "domain" | "$queryRaw">, accountId: string, now: Date): Promise<void> {
+  // The row lock makes count-then-insert one step: parallel connects of one account queue here.
+  await lockAccount(tx, accountId);
+  const pending = await tx.domain.count({ where: { accountId, verified: false, claimExpiresAt: { gt: now } } });
+  if (pending < MAX_PENDING_DOMAINS) return;
+  throw new HopError("quota_exceeded", {
+    field: "domain",
+    message: `This account has ${pending} domains waiting for verification (at most ${MAX_PENDING_DOMAINS}). Verify or remove one before connecting another.`,
+    extras: { pendingDomains: pending, maxPendingDomains: MAX_PENDING_DOMAINS },
+  });
+}
 
 /**
  * The 409 for a domain someone holds: on this account; verified elsewhere (no takeover); or held
@@ -28,7 +48,8 @@ async function alreadyConnected(db: Db, accountId: string, domain: string): Prom
 
 /**
  * POST /v1/domains: an unverified claim that lapses DOMAIN_CLAIM_TTL_HOURS after `now`. A lapsed
- * claim of anyone's is removed in the same transaction, so it blocks nobody.
+ * claim of anyone's is removed in the same transaction, so it blocks nobody. An account holds at
+ * most MAX_PENDING_DOMAINS fresh claims.
  */
 export async function connectDomain(db: Db, accountId: string, body: ConnectDomainBody, now = new Date()) {
   const domain = normalizeDomain(body.domain);
@@ -37,6 +58,7 @@ export async function connectDomain(db: Db, accountId: string, body: ConnectDoma
   const claimExpiresAt = new Date(now.getTime() + domainSettings().claimTtlMs);
   try {
     const created = await db.$transaction(async (tx) => {
+      await assertClaimAllowed(tx, accountId, now);
       // Lapsed claims were never verified (verifying clears claimExpiresAt), so they hold no links.
       await tx.domain.deleteMany({ where: { domain, verified: false, claimExpiresAt: { lte: now } } });
       // No look-up first: the unique index on domain (any account) is the one check, race-free.
@@ -44,7 +66,8 @@ export async function connectDomain(db: Db, accountId: string, body: ConnectDoma
       return tx.domain.create({
         data: { id: newId("dom"), accountId, domain, isDefault: body.isDefault, recordType: record.type, recordHost: record.host, recordValue: record.value, createdAt: now, claimExpiresAt },
       });
-    });
+      // Parallel connects of one account wait for the lock in turn: longer than Prisma's 2 s default.
+    }, TX_OPTIONS);
     return toDomainObject(created);
   } catch (error) {
     if (isUniqueViolation(error)) throw await alreadyConnected(db, accountId, domain);

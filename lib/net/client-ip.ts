@@ -1,20 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { config } from "../config";
 import { memoByString, peekShared, shared } from "../shared";
+import { isTrustedHop, type ProxyTrust } from "./proxy-trust";
 
-// The one answer to "who is this visitor?" for every limit, the geo lookup and the events. With
-// TRUST_PROXY the socket peer is our own reverse proxy, so the address comes from X-Forwarded-For;
-// otherwise from the socket, and forwarding headers are ignored (anyone can send them).
+// The one answer to "who is this visitor?" for every limit, the geo lookup and the events. The
+// socket peer and the X-Forwarded-For entries are walked from the right, as Express's `trust proxy`
+// does: hops that are our own proxies (TRUST_PROXY, lib/net/proxy-trust.ts) are skipped, and the
+// first one that is not is the client. Entries left of it were written by the client itself and
+// never decide. Without TRUST_PROXY the socket peer decides and forwarding headers are ignored.
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
 /** Headers a proxy adds when it forwards a request. Their presence means "not a direct local call". */
 export const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-server", "x-original-forwarded-for", "x-client-ip", "true-client-ip", "cf-connecting-ip", "fastly-client-ip", "x-cluster-client-ip", "via"] as const;
-
-const PRIVATE = new BlockList();
-for (const [net, bits] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["127.0.0.0", 8], ["169.254.0.0", 16], ["100.64.0.0", 10]] as const) PRIVATE.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [["::1", 128], ["fc00::", 7], ["fe80::", 10]] as const) PRIVATE.addSubnet(net, bits, "ipv6");
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
@@ -40,31 +39,59 @@ function clean(raw: string): string | null {
   return isIP(ip) ? ip.toLowerCase() : null;
 }
 
-export function isPrivateIp(ip: string): boolean {
-  return PRIVATE.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
-}
-
 export function isLoopbackIp(raw: string | undefined): boolean {
   const ip = cleanIp(raw);
   return ip !== null && (ip === "::1" || ip.startsWith("127."));
 }
 
 /**
- * The client's address in X-Forwarded-For: the last entry that is not a private or loopback hop.
- * Entries to the left of it were written by the client and could be anything, so they never
- * decide (a visitor cannot escape a limit by sending its own X-Forwarded-For). When every entry
- * is private (a visitor on the proxy's own network), the nearest one.
+ * The client of a chain of addresses, nearest first (the socket peer, then X-Forwarded-For from the
+ * right): the first hop that is not a trusted proxy. When every hop is trusted, the farthest one.
+ * An entry that is not an address, where a client is looked for, is an unknown client (null).
  */
-export function forwardedClientIp(forwardedFor: string | undefined): string | null {
-  const hops = (forwardedFor ?? "").split(",").map(cleanIp).filter((ip): ip is string => ip !== null);
-  for (let i = hops.length - 1; i >= 0; i -= 1) if (!isPrivateIp(hops[i])) return hops[i];
-  return hops.at(-1) ?? null;
+export function clientOfChain(trust: ProxyTrust, chain: readonly string[]): string | null {
+  let index = 0;
+  while (index < chain.length - 1) {
+    const ip = cleanIp(chain[index]);
+    if (!isTrustedHop(trust, ip, index)) return ip;
+    index += 1;
+  }
+  return cleanIp(chain[index]);
 }
 
-/** The visitor's address: from X-Forwarded-For when TRUST_PROXY (else, or when absent, the socket peer). */
-export function clientIp(headers: HeaderBag, socketIp: string | undefined): string | null {
-  if (config().trustProxy) return forwardedClientIp(header(headers, "x-forwarded-for")) ?? cleanIp(socketIp);
-  return cleanIp(socketIp);
+/** The visitor's address by TRUST_PROXY: the socket peer, or the client its proxies forwarded for. */
+export function clientIp(headers: HeaderBag, socketIp: string | undefined, trust: ProxyTrust = config().proxyTrust): string | null {
+  if (trust.kind === "none") return cleanIp(socketIp);
+  const forwardedFor = header(headers, "x-forwarded-for");
+  if (!forwardedFor) return cleanIp(socketIp);
+  const entries = forwardedFor.split(",");
+  return clientOfChain(trust, [socketIp ?? "", ...entries.reverse()]);
+}
+
+/**
+ * The key every per-address limit counts under: an IPv4 address as it is, an IPv6 address by its
+ * /64 (one subscriber's network: a host picks any of its 2^64 addresses at will, so counting each
+ * would let it escape every limit).
+ */
+export function limitKeyForIp(ip: string | null | undefined): string {
+  const clean = ip ? cleanIp(ip) : null;
+  if (clean === null) return ip || "unknown";
+  return isIP(clean) === 6 ? `${ipv6Groups(clean).slice(0, 4).join(":")}::/64` : clean;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
+function ipv6Groups(ip: string): string[] {
+  let text = ip.replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = text.slice(0, dotted.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((group) => parseInt(group, 16).toString(16));
 }
 
 /** Whether the request carries any header a proxy adds when it forwards. */
@@ -74,42 +101,40 @@ export function hasForwardingHeaders(headers: HeaderBag): boolean {
 
 /**
  * Next's route handlers do not see the socket, so the server stamps the address decided above on
- * every request it hands to Next, replacing whatever the client sent under this header.
+ * every request it hands to Next, replacing whatever the client sent under this header, with this
+ * process's token beside it: a client (or a platform that passes headers through) can send
+ * x-hop-client-ip, but never the token. server.ts stamps the requests it hands to Next; without it
+ * (`next start`), lib/server/stamp-requests.ts stamps every request Node's server receives.
  */
 export const CLIENT_IP_HEADER = "x-hop-client-ip";
+const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
 
 export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }): void {
   req.headers[CLIENT_IP_HEADER] = clientIp(req.headers, req.socket.remoteAddress) ?? "unknown";
-}
-
-/** The stamped address of a request Next handles; null when the server did not stamp one. */
-export function stampedClientIp(request: Request): string | null {
-  const value = request.headers.get(CLIENT_IP_HEADER);
-  return value && value !== "unknown" ? value : null;
-}
-
-/**
- * Without server.ts (`next start`), lib/server/stamp-requests.ts stamps every request Node's server
- * receives, with this process's token beside the address: a client (or a platform that passes
- * headers through) can send x-hop-client-ip, but never the token.
- */
-const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
-
-export function stampClientIpWithToken(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }): void {
-  stampClientIp(req);
   req.headers[STAMP_TOKEN_HEADER] = shared("clientIpStampToken", () => randomBytes(18).toString("base64url"));
 }
 
+/** The client address of a request Next handles (null when unknown): see peerIpOfForwardedRequest. */
+export function stampedClientIp(request: Request): string | null {
+  return peerIpOfForwardedRequest(request.headers) ?? null;
+}
+
 /**
- * The peer of a request Next handles without server.ts: the stamp when this process made it;
- * otherwise the last X-Forwarded-For entry (Next's server writes the socket's address there when
- * the client sent none, and a platform's edge appends the address it saw).
+ * The client of a request Next handles: the stamp when this process made it. Without one (a
+ * request that came while Next was starting, a platform's own server), the socket is unseen: the
+ * nearest hop is taken to be the platform's edge, and X-Forwarded-For is walked from there as
+ * clientIp walks it (without TRUST_PROXY: its last entry, which the edge or Next's server wrote).
+ * Given to clientIp as the socket peer, the answer resolves to itself, so the visitor code that
+ * runs under both servers can treat it as a peer.
  */
-export function peerIpOfForwardedRequest(headers: Headers): string | undefined {
+export function peerIpOfForwardedRequest(headers: Headers, trust: ProxyTrust = config().proxyTrust): string | undefined {
   const token = peekShared<string>("clientIpStampToken");
   if (token && headers.get(STAMP_TOKEN_HEADER) === token) {
     const stamped = headers.get(CLIENT_IP_HEADER);
     return stamped && stamped !== "unknown" ? stamped : undefined;
   }
-  return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || undefined;
+  const entries = (headers.get("x-forwarded-for") ?? "").split(",").reverse();
+  if (trust.kind === "none") return cleanIp(entries[0]) ?? undefined;
+  // The edge stands where the socket peer would: a hop count counts it; a range list cannot.
+  return (trust.kind === "hops" ? clientOfChain(trust, ["", ...entries]) : clientOfChain(trust, entries)) ?? undefined;
 }

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { stampClientIpWithToken } from "../net/client-ip";
+import { stampClientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
 // Under `next start` Hop does not own the HTTP server, and neither proxy.ts nor a route handler can
@@ -16,7 +16,7 @@ export function stampEveryRequest(screen: RequestScreen): void {
     const emit = http.Server.prototype.emit;
     http.Server.prototype.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === "request") {
-        stampClientIpWithToken(args[0] as http.IncomingMessage);
+        stampClientIp(args[0] as http.IncomingMessage);
         if (screen(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
       }
       return Reflect.apply(emit, this, [event, ...args]) as boolean;

@@ -12,9 +12,10 @@ import { readBodyText } from "../http/read-body";
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
 // a form that does not exist gets a small error page. Bots and a filled honeypot are answered as
-// if stored. A visitor address may send a few submissions per page every ten minutes, and a page
-// stores at most CONTACTS_PER_PAGE_PER_HOUR an hour (lib/visit/visitor-limits.ts,
-// lib/websites/store-contact.ts).
+// if stored. A visitor address may send a few submissions per page an hour, and a page stores at
+// most CONTACTS_PER_PAGE_PER_HOUR an hour, from all addresses together: the address's cap comes
+// first, so one source is refused long before it could fill the page's
+// (lib/visit/visitor-limits.ts, lib/websites/store-contact.ts).
 
 export const CONTACT_PATH = "/__hop/contact";
 const MAX_BYTES = 16 * 1024;
@@ -42,7 +43,7 @@ export async function submitContact(post: VisitorPost): Promise<VisitAnswer> {
     if (!found) return pageAnswer(404, "Form not found", "This form does not exist any more.");
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(header(post.headers, "user-agent")).isBot || form.website) return backToPage(found.slug, "sent", blockId);
-    if (!(await acceptContactAttempt(found.id, clientIp(post.headers, post.socketIp)))) return pageAnswer(429, "Slow down", "Too many messages from here. Try again in a few minutes.");
+    if (!(await acceptContactAttempt(found.id, clientIp(post.headers, post.socketIp)))) return pageAnswer(429, "Slow down", "Too many messages from here. Try again in an hour.");
     const result = await storeContact(await db(), found, form);
     if (result === "no-such-form") return pageAnswer(404, "Form not found", "This form does not exist any more.");
     if (result === "page-full") return pageAnswer(429, "Try again later", "This form has received many messages in the last hour. Please try again later.");

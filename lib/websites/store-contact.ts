@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config } from "../config";
 import { contactFields, type ContactField } from "../bio/blocks";
 import { contactBlockById } from "../bio/page-settings";
 import type { Db } from "../db/open";
@@ -7,10 +8,10 @@ import { isPageHost } from "./page-host";
 
 // A visitor's submission of a page's contact block, checked against the block it names (its
 // fields and which are required) and stored as a Contact row of the page; the row goes when the
-// page is deleted (foreign key with cascade). A page stores at most CONTACTS_PER_PAGE_PER_HOUR in
-// any hour, so a botnet (each address under the per-address limit) cannot fill the owner's list.
-
-export const CONTACTS_PER_PAGE_PER_HOUR = 100;
+// page is deleted (foreign key with cascade). A page stores at most CONTACTS_PER_PAGE_PER_HOUR
+// (config, default 1,000) in any hour, so a botnet (each address under the per-address limit of
+// lib/visit/visitor-limits.ts) cannot fill the owner's list without bound; it is set far above
+// what one address may send, so closing the form for everyone takes hundreds of addresses.
 
 const optionalText = (max: number) =>
   z
@@ -68,7 +69,7 @@ export async function storeContact(db: Db, page: PostedPage, raw: Record<string,
     // The page's row lock makes count-then-insert one step for concurrent submissions.
     await tx.$queryRaw`SELECT id FROM "Link" WHERE id = ${page.id} FOR UPDATE`;
     const lastHour = await tx.contact.count({ where: { linkId: page.id, accountId: page.accountId, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
-    if (lastHour >= CONTACTS_PER_PAGE_PER_HOUR) return "page-full" as const;
+    if (lastHour >= config().contactsPerPagePerHour) return "page-full" as const;
     await tx.contact.create({
       data: { id: newId("cnt"), linkId: page.id, accountId: page.accountId, blockId: parsed.data.block, name: values.name ?? null, email: values.email ?? null, phone: values.phone ?? null, message: values.message ?? null },
     });

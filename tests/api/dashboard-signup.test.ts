@@ -1,16 +1,18 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { after, before, describe, test } from "node:test";
+import { after, before, beforeEach, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
 import { visit } from "../helpers/visit";
 import { startServer, type HopServer } from "../helpers/server";
 
 // Sign-up through the dashboard's route: the first account of an empty database gets `unlimited`,
 // later ones DEFAULT_PLAN; SIGNUP=closed refuses all but that first one. Writes need a same-origin
-// Origin header. And PORT alone gives short links that work.
+// Origin header. Sign-ups are throttled per client address (5 an hour, an IPv6 one by its /64) and
+// for the whole instance (30 a minute), with 429, Retry-After and a retry time in words. And PORT
+// alone gives short links that work.
 
-function signUp(server: HopServer, body: Record<string, unknown>, origin: string | null = server.url) {
-  return api(server, "POST", "/api/dashboard/signup", { body, headers: origin ? { origin } : {} });
+function signUp(server: HopServer, body: Record<string, unknown>, origin: string | null = server.url, forwardedFor?: string) {
+  return api(server, "POST", "/api/dashboard/signup", { body, headers: { ...(origin ? { origin } : {}), ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } });
 }
 
 const person = (email: string) => ({ name: "Pat", email, password: "long enough password" });
@@ -55,6 +57,61 @@ describe("dashboard sign-up", () => {
     const response = await api(server, "POST", "/api/dashboard/keys", { body: { name: "x", role: "full" }, headers: { origin: server.url } });
     assert.equal(response.status, 401);
     assert.equal(response.body.error.code, "not_signed_in");
+  });
+});
+
+describe("sign-up throttle (behind one proxy, TRUST_PROXY=true)", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer({ env: { TRUST_PROXY: "true" } });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+  // Both windows slide (an hour per address, a minute for everyone): start clear of a minute's end.
+  beforeEach(async () => {
+    const untilMinute = 60_000 - (Date.now() % 60_000);
+    if (untilMinute < 20_000) await new Promise((resolve) => setTimeout(resolve, untilMinute + 500));
+  });
+
+  const assertRefused = (res: { status: number; body: any; headers: Headers }, words: RegExp) => {
+    assert.equal(res.status, 429, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, "too_many_attempts");
+    assert.match(res.body.error.message, words);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    assert.ok(retryAfter >= 1, `Retry-After ${res.headers.get("retry-after")}`);
+    assert.equal(res.body.error.retryAfter, retryAfter);
+  };
+
+  test("one address may sign up 5 times an hour; the 6th is 429 with a retry time, and another address is not held up", async () => {
+    const statuses = [];
+    // A new client-written entry each time: the proxy's own (the last) is the address.
+    for (let i = 0; i < 5; i += 1) statuses.push((await signUp(server, person(`a${i}@example.test`), server.url, `198.18.${i}.1, 203.0.113.20`)).status);
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201]);
+    const refused = await signUp(server, person("a5@example.test"), server.url, "198.18.9.1, 203.0.113.20");
+    assertRefused(refused, /^Too many sign-ups from this address\. Try again in \d+ minutes?\.$/);
+    assert.ok(Number(refused.headers.get("retry-after")) <= 3600);
+    assert.equal((await signUp(server, person("a5@example.test"), server.url, "203.0.113.21")).status, 201, "the refused try made no account");
+    const invalid = await signUp(server, { ...person("a6@example.test"), password: "short" }, server.url, "203.0.113.22");
+    assert.equal(invalid.status, 400, "an invalid form is answered before the throttle");
+  });
+
+  test("IPv6 addresses within one /64 share one budget", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await signUp(server, person(`v${i}@example.test`), server.url, `2001:db8:50:1::${i + 1}`)).status);
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429]);
+    assert.equal((await signUp(server, person("v6@example.test"), server.url, "2001:db8:50:2::1")).status, 201, "the next /64 is another address");
+  });
+
+  test("at most 30 sign-ups a minute in all, whatever the addresses", async () => {
+    // At once, so the burst falls within one minute however slow the machine (each try is counted
+    // on arrival, before its bcrypt hash).
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signUp(server, person(`m${i}@example.test`), server.url, `192.0.2.${i + 1}`)));
+    const refused = answers.filter((res) => res.status === 429);
+    assert.ok(refused.length >= 10, `too few 429s in ${answers.map((res) => res.status).join(",")}`);
+    assert.ok(answers.filter((res) => res.status === 201).length <= 30);
+    assertRefused(refused[0], /^Too many sign-ups on this server right now\. Try again in 1 minute\.$/);
+    assert.ok(Number(refused[0].headers.get("retry-after")) <= 60);
   });
 });
 

@@ -2,12 +2,13 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
+import { person, send } from "../helpers/dashboard-routes";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
-import { startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../helpers/server";
 
 // Who may hold a custom domain (docs/domains.md "Claims"): an unverified claim lapses, a domain
 // held unverified by another account is taken over by proving control with a TXT record, and a
-// verified domain stays with its owner.
+// verified domain stays with its owner. An account holds at most 20 unverified claims at once.
 
 const CNAME_TARGET = "cname.hop.test";
 const DAY_MS = 24 * 3600 * 1000;
@@ -138,5 +139,49 @@ describe("custom domain claims: expiry and takeover by proof", () => {
       left = await domainsOf(shortClaims, a);
     }
     assert.deepEqual(left, [], "swept without any connect");
+  });
+
+  describe("at most 20 unverified claims per account", () => {
+    const assertCapped = (status: number, body: any) => {
+      assert.equal(status, 403, JSON.stringify(body));
+      assert.equal(body.error.code, "quota_exceeded");
+      assert.equal(body.error.field, "domain");
+      assert.equal(body.error.pendingDomains, 20);
+      assert.equal(body.error.maxPendingDomains, 20);
+      assert.match(body.error.message, /20 domains waiting for verification \(at most 20\)\. Verify or remove one/);
+    };
+
+    test("the 21st claim is refused on the API and the dashboard; a verified or removed domain frees a place", async () => {
+      const owner = await person(server);
+      const account = { id: owner.id, email: owner.email, key: owner.key, keyId: owner.keyId };
+      const claimed: string[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const res = await connect(server, account, fresh());
+        assert.equal(res.status, 201, res.text);
+        claimed.push(res.body.domain);
+      }
+      const refused = await connect(server, account, fresh());
+      assertCapped(refused.status, refused.body);
+      const fromDashboard = await send(server, "POST", "/api/dashboard/domains", { cookie: owner.cookie, body: { domain: fresh() } });
+      assertCapped(fromDashboard.status, fromDashboard.body);
+      assert.equal((await domainsOf(server, account)).length, 20, "nothing was added");
+
+      await admin(server, "domain", "force-verify", "--domain", claimed[0]);
+      const afterVerify = await connect(server, account, fresh());
+      assert.equal(afterVerify.status, 201, afterVerify.text);
+      const fullAgain = await connect(server, account, fresh());
+      assertCapped(fullAgain.status, fullAgain.body);
+      assert.equal((await api(server, "DELETE", `/v1/domains/${claimed[1]}`, { key: account.key })).status, 200);
+      const viaDashboard = await send(server, "POST", "/api/dashboard/domains", { cookie: owner.cookie, body: { domain: fresh() } });
+      assert.equal(viaDashboard.status, 201, viaDashboard.text);
+      assert.equal((await connect(server, await createAccount(server), fresh())).status, 201, "another account has its own 20");
+    });
+
+    test("parallel claims cannot pass the cap", async () => {
+      const account = await createAccount(server);
+      const statuses = await Promise.all(Array.from({ length: 30 }, () => connect(server, account, fresh()).then((res) => res.status)));
+      assert.deepEqual([statuses.filter((s) => s === 201).length, statuses.filter((s) => s === 403).length], [20, 10]);
+      assert.equal((await domainsOf(server, account)).length, 20);
+    });
   });
 });

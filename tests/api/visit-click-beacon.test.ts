@@ -9,8 +9,9 @@ import { BROWSER_UA, PRIMARY, postForm, visit } from "../helpers/visit";
 // published page's own buttons, with the page's titles, URLs and types; one press per visitor
 // (address + user agent), button and minute; at most 60 presses per address and page a minute;
 // one 18+ confirmation per visitor and page a day. Everything else is dropped uncounted, and
-// every answer is the same 204. Behind a trusted proxy (TRUST_PROXY=true), the address is the
-// last public X-Forwarded-For entry, so a visitor cannot escape a limit with its own header.
+// every answer is the same 204. Behind a trusted proxy (TRUST_PROXY=true: one hop), the address is
+// the last X-Forwarded-For entry (the one the proxy appended), so a visitor cannot escape a limit
+// with its own header; an IPv6 address counts by its /64.
 
 interface Sender {
   ip?: string;
@@ -117,6 +118,34 @@ describe("the click beacon counts only real presses of real buttons", () => {
     assert.equal(await beacon(server, { page: id, id: "blog" }, { ip: "192.0.2.51" }), 204, "another address is limited separately");
     const body = await analyticsWhen(id, (b) => b.totalClicks >= 61);
     assert.equal(perButton(body).blog, 61);
+  });
+
+  test("a new client-written X-Forwarded-For entry per press, left of the proxy's private one, is the same address", async () => {
+    const id = await publish("rotating");
+    // The proxy (one hop) appended 10.0.0.5; everything left of it is the client's own writing.
+    // At once, so all fall in the address's one-minute window however slow the machine.
+    await Promise.all(Array.from({ length: 75 }, (_, i) => beacon(server, { page: id, id: "blog" }, { forwardedFor: `198.18.${i}.1, 10.0.0.5`, userAgent: chromeUa(i) })));
+    await beacon(server, { page: id, id: "link-2" }, { ip: "192.0.2.60" }); // a sentinel: events are written in order
+    const body = await analyticsWhen(id, (b) => perButton(b)["link-2"] === 1);
+    assert.equal(perButton(body).blog, 60);
+  });
+
+  test("IPv6 addresses within one /64 share the address's 60 presses a minute", async () => {
+    const id = await publish("ipv6-flood");
+    await Promise.all(Array.from({ length: 75 }, (_, i) => beacon(server, { page: id, id: "blog" }, { ip: `2001:db8:77:1:${i.toString(16)}::1`, userAgent: chromeUa(i) })));
+    await beacon(server, { page: id, id: "link-2" }, { ip: "2001:db8:77:2::1" });
+    const body = await analyticsWhen(id, (b) => perButton(b)["link-2"] === 1);
+    assert.equal(perButton(body).blog, 60, "the /64's 60");
+    assert.equal(perButton(body)["link-2"], 1, "the next /64 is another address");
+  });
+
+  test("rotated X-Forwarded-For entries and IPv6 addresses of one /64 confirm 18+ once", async () => {
+    const id = await publish("gated-rotating", { adultMode: true });
+    for (let i = 0; i < 10; i += 1) await visit(server, PRIMARY, `/${id}?adult=1`, { headers: { "x-forwarded-for": `198.18.${i}.1, 10.0.0.6` } });
+    for (let i = 0; i < 10; i += 1) await beacon(server, { page: id, id: "adult-18plus-btn" }, { ip: `2001:db8:78:1::${i + 1}` });
+    await beacon(server, { page: id, id: "blog" }, { ip: "192.0.2.61" }); // a sentinel: events are written in order
+    const body = await analyticsWhen(id, (b) => perButton(b).blog === 1);
+    assert.equal(body.adultConfirmation.clicks, 2, "one proxy-seen address, one /64");
   });
 
   test("the 18+ confirmation counts once per visitor and page, through the beacon and through ?adult=1", async () => {

@@ -44,7 +44,8 @@ describe("geo and language rules", () => {
   });
 
   test("without a country header the bundled GeoIP database places the forwarded address", async () => {
-    assert.equal(await where({ "x-forwarded-for": "81.2.69.160, 10.0.0.1" }), "https://example.com/gb");
+    assert.equal(await where({ "x-forwarded-for": "10.0.0.1, 81.2.69.160" }), "https://example.com/gb", "the entry the proxy appended, whatever the client wrote before it");
+    assert.equal(await where({ "x-forwarded-for": "81.2.69.160, 10.0.0.1" }), "https://example.com/main", "one hop: the last entry decides, even a private one");
     assert.equal(await where({ "x-forwarded-for": "8.8.8.8" }), "https://example.com/us");
   });
 

@@ -17,7 +17,7 @@ export type ErrorSpec =
 /** Members some codes add to their body. */
 const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
   plan_upgrade_required: { currentPlan: z.string() },
-  quota_exceeded: { currentPlan: z.string().optional(), currentLinks: z.number().optional(), maxLinks: z.number().optional(), maxKeys: z.number().optional() },
+  quota_exceeded: { currentPlan: z.string().optional(), currentLinks: z.number().optional(), maxLinks: z.number().optional(), maxKeys: z.number().optional(), pendingDomains: z.number().optional(), maxPendingDomains: z.number().optional() },
   rate_limit_exceeded: {
     limit: z.number(),
     remaining: z.literal(0),

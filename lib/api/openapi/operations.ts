@@ -172,7 +172,7 @@ export const OPERATIONS: Operation[] = [
     method: "post", path: "/v1/domains", tag: "Domains", resource: "domains", summary: "Connect a custom domain",
     body: ConnectDomainBody,
     success: { status: 201, description: "Connected, unverified, with the DNS record to configure.", schema: R.DomainObject },
-    errors: ["invalid_domain", "domain_already_connected"],
+    errors: ["invalid_domain", "quota_exceeded", "domain_already_connected"],
   },
   {
     method: "patch", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", summary: "Make a domain the account default", addition: true,
