@@ -16,7 +16,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** Maps any thrown value to the documented body; unexpected failures are logged, never shown. */
 export function errorResponse(error: unknown, requestId: string, context: Record<string, unknown> = {}): Response {
   error = clientErrorOf(error) ?? error;
-  if (isHopError(error)) return json((error as HopError).toBody(), (error as HopError).status);
+  if (isHopError(error)) return json((error as HopError).toBody(), (error as HopError).status, (error as HopError).headers);
   if (isDatabaseUnavailable(error)) {
     log.warn("database unavailable", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });
     return json(new HopError("service_unavailable").toBody(), 503, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) });
