@@ -48,7 +48,8 @@ const TOO_LARGE = `the image is larger than ${MAX_LOGO_SIDE.toLocaleString("en-U
 /** A raster image of at most MAX_LOGO_PIXELS, or the refusal. Reads the header only: a decompression bomb costs nothing. */
 async function headerProblem(image: Buffer): Promise<HopError | null> {
   try {
-    const { format, width = 0, height = 0 } = await sharp(image).metadata();
+    // sharp's own pixel limit would refuse a bomb here as unreadable; the size is judged below.
+    const { format, width = 0, height = 0 } = await sharp(image, { limitInputPixels: false }).metadata();
     if (!format || !RASTER.has(format)) return refusal(`the image must be a ${RASTER_FORMATS} image.`);
     if (width * height > MAX_LOGO_PIXELS) return refusal(TOO_LARGE);
     return null;

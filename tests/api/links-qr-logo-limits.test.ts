@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { crc32, deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { PNG } from "pngjs";
-import { api, type ApiResponse } from "../helpers/api";
+import { api } from "../helpers/api";
 import { person, send, type Person } from "../helpers/dashboard-routes";
 import { startServer, type HopServer } from "../helpers/server";
 
@@ -41,8 +41,13 @@ function greyPng(width: number, height: number, bitDepth: 1 | 8, row: Buffer): B
 /** One grey all over (each row: filter byte 0, then the pixels). */
 const flatPng = (width: number, height: number, grey = 0x80) => greyPng(width, height, 8, Buffer.concat([Buffer.from([0]), Buffer.alloc(width, grey)]));
 
-/** Black all over at one bit a pixel: 20000×20000 (400 million pixels) is a decompression bomb of about 50 KB. */
-const blackPng = (width: number, height: number) => greyPng(width, height, 1, Buffer.alloc(Math.ceil(width / 8) + 1));
+/**
+ * One bit a pixel, every row the same stripes (`stripes`: the byte of eight pixels): 2048×2048 is
+ * 2 KB, so it fits a query string, and 20000×20000 (400 million pixels) is a decompression bomb of
+ * about 50 KB.
+ */
+const stripedPng = (width: number, height: number, stripes = 0) =>
+  greyPng(width, height, 1, Buffer.concat([Buffer.from([0]), Buffer.alloc(Math.ceil(width / 8), stripes)]));
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 
@@ -90,14 +95,14 @@ describe("QR logos: the image work is bounded", () => {
   test("a decompression bomb is refused with 400 before it is decoded: 20000×20000 in the dashboard's body, 4096×4096 in the query", async () => {
     const bomb = await send(server, "POST", `/api/dashboard/links/${adaLinkId}/qr`, {
       cookie: ada.cookie,
-      body: { format: "png", size: "512", logo: dataUrl("image/png", blackPng(20_000, 20_000)) },
+      body: { format: "png", size: "512", logo: dataUrl("image/png", stripedPng(20_000, 20_000)) },
     });
     assertLogoRefused(bomb, /2,048 × 2,048|4,194,304 pixels/, "20000×20000");
-    const large = blackPng(4096, 4096);
+    const large = stripedPng(4096, 4096);
     assert.ok(dataUrl("image/png", large).length < 8000, "fits in a query string");
     assertLogoRefused(await qr(ada.key, `format=png&logo=${encodeURIComponent(dataUrl("image/png", large))}`), /2,048 × 2,048|4,194,304 pixels/, "4096×4096");
     // The largest accepted logo still draws.
-    const largest = await fetch(`${server.url}/v1/links/logo-target/qr?format=png&logo=${encodeURIComponent(dataUrl("image/png", flatPng(2048, 2048)))}`, {
+    const largest = await fetch(`${server.url}/v1/links/logo-target/qr?format=png&logo=${encodeURIComponent(dataUrl("image/png", stripedPng(2048, 2048)))}`, {
       headers: { authorization: `Bearer ${ada.key}` },
     });
     assert.equal(largest.status, 200);
@@ -105,13 +110,10 @@ describe("QR logos: the image work is bounded", () => {
 
   test("eight logo renders at once for one account: the extra ones are 429 with Retry-After, another account's pages keep answering", async () => {
     // Eight different 2048×2048 logos (so no render can reuse another's result), all sent at once.
-    const logos = Array.from({ length: 8 }, (_, i) => encodeURIComponent(dataUrl("image/png", flatPng(2048, 2048, 0x20 + i * 16))));
+    const logos = Array.from({ length: 8 }, (_, i) => encodeURIComponent(dataUrl("image/png", stripedPng(2048, 2048, 0x11 * (i + 1)))));
     const burst = Promise.all(logos.map((logo) => qr(ada.key, `format=png&size=2048&logo=${logo}`)));
-    const bobsPages = Promise.all([
-      send(server, "GET", "/keys", { cookie: bob.cookie }),
-      api(server, "GET", "/v1/account/usage", { key: bob.key }),
-    ]);
-    const answers: ApiResponse[] = await burst;
+    const bobsPages = Promise.all([send(server, "GET", "/keys", { cookie: bob.cookie }), api(server, "GET", "/v1/account/usage", { key: bob.key })]);
+    const [answers, [keysPage, usage]] = await Promise.all([burst, bobsPages]);
     const statuses = answers.map((answer) => answer.status);
     assert.ok(statuses.every((status) => status === 200 || status === 429), statuses.join(" "));
     assert.ok(statuses.includes(200), `one render went through: ${statuses.join(" ")}`);
@@ -123,7 +125,6 @@ describe("QR logos: the image work is bounded", () => {
       assert.equal(answer.body.error.remaining, 0);
       assert.ok(Number(answer.headers.get("retry-after")) >= 1, "Retry-After in seconds");
     }
-    const [keysPage, usage] = await bobsPages;
     assert.equal(keysPage.status, 200);
     assert.equal(usage.status, 200);
     // The slot is free again once the renders are done.
