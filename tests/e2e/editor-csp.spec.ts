@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, signIn } from "../helpers/dashboard-page";
+import { hydrated } from "../helpers/dashboard-page";
 import { admin, startServer, type HopServer } from "../helpers/server";
 
 // The editor runs under the pages' strict policy (proxy.ts: script-src 'self' + nonce +
@@ -61,22 +61,27 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 test("the editor loads, edits and opens its publish dialog without one CSP violation", async ({ page }) => {
   const violations = await watchViolations(page);
-  await signIn(page, server, OWNER, draftPath);
-  await expect(page).toHaveURL(`${server.url}${draftPath}`);
+  await page.goto(`${server.url}/login?callbackUrl=${encodeURIComponent(draftPath)}`);
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(OWNER);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Generous: a loaded test machine may take a while over bcrypt; the point here is the policy.
+  await page.waitForURL(`${server.url}${draftPath}`, { timeout: 30_000 });
   await hydrated(page);
   const preview = page.frameLocator('[data-testid="preview-frame"]');
-  await expect(preview.locator("h1")).toHaveText("Grace Hopper");
+  await expect(preview.locator("h1")).toHaveText("Grace Hopper", { timeout: 15_000 });
 
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rear Admiral Grace Hopper");
-  await expect(preview.locator("h1")).toHaveText("Rear Admiral Grace Hopper");
-  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 5000 });
-  // The publish dialog draws its QR code on the client (lib/qr/qr-svg.ts).
+  await expect(preview.locator("h1")).toHaveText("Rear Admiral Grace Hopper", { timeout: 15_000 });
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+  // The publish dialog too (its module brings lib/qr/qr-svg.ts, which draws the QR code, into the bundle).
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
 
   await page.reload();
   await hydrated(page);
-  await expect(preview.locator("h1")).toHaveText("Rear Admiral Grace Hopper");
+  await expect(preview.locator("h1")).toHaveText("Rear Admiral Grace Hopper", { timeout: 15_000 });
   // A violation is reported asynchronously: give the last ones time to arrive before reading.
   await page.waitForTimeout(500);
   expect(violations).toEqual([]);
