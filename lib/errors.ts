@@ -90,6 +90,8 @@ interface ErrorOptions {
   field?: string;
   status?: number;
   extras?: Record<string, unknown>;
+  /** Response headers the refusal needs (Retry-After on a 429), set by the API and dashboard skins. */
+  headers?: Record<string, string>;
 }
 
 export class HopError extends Error {
@@ -97,6 +99,7 @@ export class HopError extends Error {
   readonly status: number;
   readonly field?: string;
   readonly extras: Record<string, unknown>;
+  readonly headers: Record<string, string>;
   /** Set for the plain and title-only bodies API.md shows for some endpoints. */
   readonly body?: Record<string, unknown>;
 
@@ -107,6 +110,7 @@ export class HopError extends Error {
     this.status = options.status ?? spec.status;
     this.field = options.field;
     this.extras = options.extras ?? {};
+    this.headers = options.headers ?? {};
   }
 
   /** `{ error: "<string>" }`, e.g. `Deeplink not found`, `Custom slug already taken`. */

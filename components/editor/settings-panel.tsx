@@ -1,6 +1,6 @@
 "use client";
 
-import { BEHAVIORS } from "@/lib/links/schemas";
+import { BEHAVIORS } from "@/lib/links/behaviors";
 import { Section, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Model } from "./model";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Card, CardBody, CardHeader } from "../ui/card";
 
@@ -11,6 +11,9 @@ const ECC_LEVELS = [
   { value: "H", label: "H — 30%, best with a logo" },
 ];
 const MAX_LOGO_BYTES = 200_000;
+/** Raster only (lib/qr/logo-format.ts): the server refuses SVG logos, whatever the file says it is. */
+const LOGO_TYPES = "image/png,image/jpeg,image/webp,image/gif";
+const NO_SVG = "SVG logos are not accepted: export the logo as a PNG, JPEG, WebP or GIF image.";
 
 /** Preview from the server, SVG and PNG downloads; with a centre logo the download is a POST carrying the file. */
 export function QrPanel({ id, url }: { id: string; url: string }) {
@@ -19,6 +22,7 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
   const [ecc, setEcc] = useState("M");
   const [logo, setLogo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const logoInput = useRef<HTMLInputElement>(null);
   const query = new URLSearchParams({ fg, bg, ecc }).toString();
   const base = `/api/dashboard/links/${encodeURIComponent(id)}/qr`;
   // With a logo the preview is the server's own SVG of the download (logo on its background square),
@@ -34,7 +38,16 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ format: "svg", size: "512", fg, bg, ecc: "H", logo }),
       }).catch(() => null);
-      if (!current || !response?.ok) return;
+      if (!current || !response) return;
+      if (!response.ok) {
+        // The server read the file and refused it: say why, and go back to the code without a logo.
+        const answer = await response.json().catch(() => null);
+        if (!current || response.status !== 400) return;
+        setError(answer?.error?.message ?? "This logo could not be used.");
+        setLogo(null);
+        if (logoInput.current) logoInput.current.value = "";
+        return;
+      }
       const svg = await response.text();
       if (current) setLogoPreview(`data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(svg)))}`);
     })();
@@ -109,20 +122,23 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
               <input
                 id="qr-logo"
                 type="file"
-                accept="image/png,image/jpeg,image/svg+xml"
+                ref={logoInput}
+                accept={LOGO_TYPES}
                 className="input"
                 aria-describedby="qr-logo-hint"
                 onChange={(event) => {
                   const file = event.target.files?.[0];
+                  setError(null);
                   if (!file) return setLogo(null);
                   if (file.size > MAX_LOGO_BYTES) return setError("Choose a logo under 200 KB.");
+                  if (file.type === "image/svg+xml") return setError(NO_SVG);
                   const reader = new FileReader();
                   reader.onload = () => setLogo(String(reader.result));
                   reader.readAsDataURL(file);
                 }}
               />
               <p className="field-hint" id="qr-logo-hint">
-                PNG, JPEG or SVG under 200 KB, in both downloads; error correction is H while a logo is set, so the code still scans.
+                PNG, JPEG, WebP or GIF under 200 KB and up to 2048 × 2048 pixels (not SVG), in both downloads; error correction is H while a logo is set, so the code still scans.
               </p>
             </div>
             {error ? <Alert tone="danger">{error}</Alert> : null}

@@ -17,9 +17,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function errorResponse(error: unknown, requestId: string, context: Record<string, unknown> = {}): Response {
   error = clientErrorOf(error) ?? error;
   if (isHopError(error)) {
+    const hop = error as HopError;
     // A throttle's refusal (extras.retryAfter, in seconds) says when to retry in the header too.
-    const retryAfter = (error as HopError).extras?.retryAfter;
-    return json((error as HopError).toBody(), (error as HopError).status, typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {});
+    const retryAfter = hop.extras?.retryAfter;
+    return json(hop.toBody(), hop.status, { ...(typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {}), ...hop.headers });
   }
   if (isDatabaseUnavailable(error)) {
     log.warn("database unavailable", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });

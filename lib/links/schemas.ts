@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { codedError } from "../validation/coded";
+import { BEHAVIORS } from "./behaviors";
 
 // The request schemas of every /v1/links operation, in one place: the API wrapper validates with
 // them, lib/links reads their types, and the OpenAPI document (lib/api/openapi) is generated from them.
 // Checks that need the database or the URL parser (normalized destination, reserved slugs, a
 // verified domain, known countries) run in lib/links after these.
 
-export const BEHAVIORS = ["conservative", "aggressive", "basic", "non-meta", "experimental", "experimental2", "reddit"] as const;
+export { BEHAVIORS };
 export const Behavior = z.enum(BEHAVIORS).meta({ description: "Redirect behavior; free plans always store `conservative`." });
 
 const HttpUrl = (description: string) =>

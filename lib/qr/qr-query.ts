@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HEX_COLOR, LOGO_DATA_URL } from "./qr-svg";
+import { canonicalLogoDataUrl, LOGO_DATA_URL, logoFormatOf, logoFormatProblem, logoHeadOf, RASTER_FORMATS, type LogoFormat } from "./logo-format";
+import { HEX_COLOR } from "./qr-svg";
 
 // GET /v1/links/{identifier}/qr's query, also used by the dashboard's download route.
 
@@ -19,10 +20,16 @@ const Logo = (max: number) =>
   z
     .string()
     .max(max, `logo must be at most ${max.toLocaleString("en-US")} characters`)
-    .regex(LOGO_DATA_URL, "logo must be a data URL of a PNG, JPEG or SVG image (data:image/png;base64,…)")
+    .regex(LOGO_DATA_URL, `logo must be a base64 data URL of a ${RASTER_FORMATS} image (data:image/png;base64,…)`)
+    // Told by the bytes, not the declared type: an SVG is refused here, before anything decodes it.
+    .superRefine((value, ctx) => {
+      const problem = logoFormatProblem(logoFormatOf(logoHeadOf(value)));
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => canonicalLogoDataUrl(value, logoFormatOf(logoHeadOf(value)) as LogoFormat))
     .optional()
     .meta({
-      description: `Optional centre logo: a \`data:image/png|jpeg|svg+xml;base64,…\` URL (URL-encoded, at most ${max.toLocaleString("en-US")} characters). Drawn on a background-coloured square of about 22% of the side; the error-correction level becomes H.`,
+      description: `Optional centre logo: a \`data:image/png|jpeg|webp|gif;base64,…\` URL (URL-encoded, at most ${max.toLocaleString("en-US")} characters; the format is read from the image's bytes). SVG logos are refused (400). The image may have at most 2048×2048 pixels. Drawn on a background-coloured square of about 22% of the side; the error-correction level becomes H.`,
     });
 
 const QrFields = {

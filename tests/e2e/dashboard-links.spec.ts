@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PNG } from "pngjs";
 import { api, addKey } from "../helpers/api";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { hydrated } from "../helpers/dashboard-page";
@@ -151,17 +152,30 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
   expect(decodeQrPng(plain)).toBe(shortUrl);
   expect((await downloaded("Download SVG")).toString("utf8")).toMatch(/^<svg /);
 
-  // A centre logo goes into both downloads; the PNG with it still scans.
+  // An SVG logo is refused: by the page when the file says so, by the server when it pretends to be a PNG.
   const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#dc143c"/></svg>';
-  await page.getByLabel("Centre logo (optional)").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(logoSvg) });
+  const logoInput = page.getByLabel("Centre logo (optional)");
+  await logoInput.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(logoSvg) });
+  await expect(page.locator("#qr-code").getByRole("alert")).toContainText("SVG logos are not accepted");
+  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logoSvg) });
+  await expect(page.locator("#qr-code").getByRole("alert")).toContainText("SVG logos are not accepted");
+  await expect(page.getByLabel("Error correction")).not.toBeDisabled();
+
+  // A raster logo goes into both downloads; the PNG with it still scans.
+  const disc = new PNG({ width: 40, height: 40 });
+  for (let y = 0; y < 40; y += 1) {
+    for (let x = 0; x < 40; x += 1) disc.data.set((x - 19.5) ** 2 + (y - 19.5) ** 2 < 400 ? [220, 20, 60, 255] : [0, 0, 0, 0], (y * 40 + x) * 4);
+  }
+  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG.sync.write(disc) });
   await expect(page.getByLabel("Error correction")).toHaveValue("H");
+  await expect(page.locator("#qr-code").getByRole("alert")).toHaveCount(0);
   // The preview is the server's SVG of the download, logo and its background square included.
   await expect(page.getByRole("img", { name: `QR code for ${shortUrl}` })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await page.locator("#qr-code").screenshot({ path: path.join(SCREENSHOTS, "qr-logo-desktop.png") });
   const withLogo = await downloaded("Download PNG");
   expect(withLogo.equals(plain)).toBe(false);
   expect(decodeQrPng(withLogo)).toBe(shortUrl);
-  expect((await downloaded("Download SVG")).toString("utf8")).toContain('<image href="data:image/svg+xml;base64,');
+  expect((await downloaded("Download SVG")).toString("utf8")).toContain('<image href="data:image/png;base64,');
   await page.context().close();
 });
 

@@ -22,7 +22,9 @@ const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
     limit: z.number(),
     remaining: z.literal(0),
     resetAt: z.number().meta({ description: "Unix seconds." }),
-    window: z.enum(["hourly", "daily", "minute"]).meta({ description: "`minute`: the per-address throttle of failed authentications." }),
+    window: z
+      .enum(["hourly", "daily", "minute", "concurrent"])
+      .meta({ description: "`minute`: the per-address throttle of failed authentications; `concurrent`: too many QR logos being drawn at once (`limit` of them)." }),
   },
   internal_error: { requestId: z.string().optional() },
   TOTAL_LINK_LIMIT_REACHED: { currentUsed: z.number(), totalLimit: z.number(), plan: z.string() },

@@ -91,7 +91,8 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/v1/links/{identifier}/qr", tag: "Links", resource: "links", summary: "The QR code of a link's short URL", addition: true,
-    description: "An SVG (default) or PNG image that scans to the link's short URL, found as GET /v1/links/{identifier} finds it; another account's link is 404.",
+    description:
+      "An SVG (default) or PNG image that scans to the link's short URL, found as GET /v1/links/{identifier} finds it; another account's link is 404. A PNG with a logo is drawn one at a time per account and two at a time per server: beyond that, 429 `rate_limit_exceeded` with `window: \"concurrent\"` and `Retry-After`.",
     pathParams: { identifier: LINK_IDENTIFIER },
     query: QrQuery,
     success: {
