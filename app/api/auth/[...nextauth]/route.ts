@@ -11,7 +11,7 @@ import { callbackUrlCookieName, isHttpUrl, safeCallbackPath } from "@/lib/auth/s
 import { sessionCookieName } from "@/lib/auth/session";
 import { takeSignInAttempt } from "@/lib/auth/signin-throttle";
 import { HopError } from "@/lib/errors";
-import { CLIENT_IP_HEADER } from "@/lib/net/client-ip";
+import { stampedClientIp } from "@/lib/net/client-ip";
 import { parseOrThrow } from "@/lib/validation/parse";
 
 // next-auth's routes behind one door (lib/auth/auth-actions.ts, auth-body.ts): the body is read
@@ -80,7 +80,7 @@ function forNextAuth(request: NextRequest, url: URL, form?: string): NextRequest
 
 /** The credentials sign-in behind the per-e-mail and per-IP budgets; a 429 says when to retry. */
 async function throttledSignIn(request: NextRequest, context: Context, email: string): Promise<Response> {
-  const decision = await takeSignInAttempt(email, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+  const decision = await takeSignInAttempt(email, stampedClientIp(request) ?? "unknown");
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     const message = `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
