@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { otherMethods } from "@/lib/api/methods";
 import { CLIENT_IP_HEADER } from "@/lib/net/client-ip";
 import { authOptions } from "@/lib/auth/options";
 import { sessionCookieName } from "@/lib/auth/session";
@@ -35,3 +36,5 @@ async function throttledSignIn(request: NextRequest, context: Context): Promise<
   if (signedIn) await decision.release();
   return response;
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

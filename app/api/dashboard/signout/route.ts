@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { sessionSetCookie } from "@/lib/auth/session";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
@@ -7,3 +8,5 @@ export const POST = dashboardRoute({ signedOut: true }, async () => {
   response.headers.append("set-cookie", sessionSetCookie(""));
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,4 +1,5 @@
 import { signUp, SignUpInput } from "@/lib/accounts/sign-up";
+import { otherMethods } from "@/lib/api/methods";
 import { config } from "@/lib/config";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { HopError } from "@/lib/errors";
@@ -9,3 +10,5 @@ export const POST = dashboardRoute({ body: SignUpInput, signedOut: true }, async
   const account = await signUp(db, body, { defaultPlan: config().defaultPlan });
   return json({ id: account.id, email: account.email, plan: account.plan }, 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
