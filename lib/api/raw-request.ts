@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { HopError } from "../errors";
+import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { UNROUTED_METHOD_HEADER } from "./methods";
 
 // What the server settles for a request before Next sees it. Next answers a path that is not
@@ -14,8 +15,8 @@ import { UNROUTED_METHOD_HEADER } from "./methods";
 //   and the route answers 405 (lib/api/methods.ts);
 // - everywhere else (pages, the API reference, Next's assets) only GET and HEAD are served — POST
 //   under /__hop/, the visitor's form and beacon — and any other method is a 405 page with Allow;
-// - an answer sent before the request body was read whole (413) closes the connection, so the
-//   rest of an oversized upload is not read.
+// - an answer sent before the request body was read whole (413, 405) closes the connection, so the
+//   rest of an oversized upload is not wanted — after a lingering read, so the answer arrives.
 // Node hands CONNECT and requests its parser refuses to the server's own events, never to Next:
 // answerConnect and answerUnparsableRequest answer them in the same shapes.
 
@@ -56,19 +57,10 @@ const BAD_PATH_PAGE = smallPage("This address is not valid", 'Part of the addres
 const BAD_METHOD_PAGE = smallPage("This address cannot do that", 'This address only opens pages. Go back to <a href="/">your dashboard</a>.');
 const BAD_REQUEST_PAGE = smallPage("This request is not valid", 'The browser sent a request this server cannot read. Go back to <a href="/">your dashboard</a>.');
 
-/**
- * Reads and drops the body of a request answered before it was read: closing at once would cut a
- * client still sending (a chunked DELETE's last chunk) before it reads the answer. A body still
- * coming 2 s after the answer is cut.
- */
+/** Answered here, before anything read the body: it is read and dropped, and the connection ends after the answer. */
 function dropBody(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
-  res.once("finish", () => {
-    if (req.complete) return;
-    const timer = setTimeout(() => req.socket.end(), 2_000);
-    timer.unref();
-    req.once("end", () => clearTimeout(timer));
-  });
+  closeAfterEarlyAnswer(req, res);
 }
 
 function requestIdOf(req: IncomingMessage): string {
@@ -119,21 +111,21 @@ export function answerPageMethod(req: IncomingMessage, res: ServerResponse): boo
  */
 export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
   if (answerUndecodablePath(req, res)) return true;
-  return answersJson(req.url ?? "/") ? settleRawApiRequest(req, res) : answerPageMethod(req, res);
+  const json = answersJson(req.url ?? "/");
+  if (!json && answerPageMethod(req, res)) return true;
+  if (json) routeUnroutedMethod(req);
+  closeAfterEarlyAnswer(req, res);
+  return false;
 }
 
-/** After answerUndecodablePath: answers the request and returns true, or prepares it for Next and returns false. */
-export function settleRawApiRequest(req: IncomingMessage, res: ServerResponse): boolean {
+/** Under /v1 and /api, a method Next does not route reaches the route as OPTIONS, the real one in UNROUTED_METHOD_HEADER (never a client's). */
+function routeUnroutedMethod(req: IncomingMessage): void {
   delete req.headers[UNROUTED_METHOD_HEADER];
-  res.once("finish", () => {
-    if (!req.complete) req.socket.end();
-  });
   const method = req.method ?? "GET";
   if (!NEXT_ROUTED_METHODS.has(method)) {
     req.headers[UNROUTED_METHOD_HEADER] = method;
     req.method = "OPTIONS";
   }
-  return false;
 }
 
 /** A whole answer, for a socket Node took away from the HTTP server; the connection closes after it. */
@@ -166,10 +158,10 @@ const PARSER_REFUSALS: Record<string, { status: string; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", message: "The request was not received in time." },
 };
 
-/** The path of a request line Node could not parse (an unknown method), when it can be read. */
+/** The start of the path a request Node could not parse names (an unknown method, headers too large), when it can be read. */
 function targetOf(rawPacket: unknown): string | null {
   if (!Buffer.isBuffer(rawPacket)) return null;
-  return /^[^ \r\n]* (\/[^ \r\n]*) HTTP\/1\.[01]\r?\n/.exec(rawPacket.subarray(0, 8192).toString("latin1"))?.[1] ?? null;
+  return /^[A-Za-z]+ (\/[^ ?\r\n]*)/.exec(rawPacket.subarray(0, 2048).toString("latin1"))?.[1] ?? null;
 }
 
 /**
