@@ -13,6 +13,13 @@ const LINGER_MS = 2_000;
  */
 export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
   const socket = req.socket;
+  // The answer says so (`Connection: close`): a keep-alive client would otherwise send its next
+  // request on a connection this end has finished with, and see it hang up.
+  const writeHead = res.writeHead;
+  res.writeHead = function closingWriteHead(this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete) this.shouldKeepAlive = false;
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as typeof res.writeHead;
   const destroySoon = socket.destroySoon;
   socket.destroySoon = () => (req.complete ? destroySoon.call(socket) : socket.end());
   res.once("finish", () => {
