@@ -6,6 +6,6 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startWithoutServer } = await import("./lib/server/next-entry");
-  const { screenBeforeNext } = await import("./lib/api/raw-request");
-  await startWithoutServer(screenBeforeNext);
+  const { answerConnect, screenBeforeNext } = await import("./lib/api/raw-request");
+  await startWithoutServer(screenBeforeNext, answerConnect);
 }

@@ -20,7 +20,7 @@ import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
-import { answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
+import { answerConnect, answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     handleVisit(req, res, toNext);
   });
   server.on("clientError", answerUnparsableRequest);
+  // Without a listener Node drops a CONNECT's connection unanswered.
+  server.on("connect", answerConnect);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as { port: number }).port;

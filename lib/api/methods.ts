@@ -1,11 +1,12 @@
 import { HopError } from "../errors";
 import { apiRoute, json } from "./handler";
 
-// Every /v1 route file exports all of Next's route methods through apiMethods: the ones the route
-// has, and for the rest a 405 in the nested shape with `Allow`, answered after authentication like
-// any request (so it carries the rate-limit headers). Methods Next does not route at all (TRACE,
-// PROPFIND …) reach the route as OPTIONS with the original method in UNROUTED_METHOD_HEADER, set
-// only by the server (lib/api/raw-request.ts), and get the same 405.
+// Every route file under /v1 and /api exports all of Next's route methods: the ones the route has,
+// and for the rest (apiMethods, otherMethods) a 405 in the nested error shape with `Allow` (Next's own answer is an empty
+// 405). Methods Next does not route at all (TRACE, PROPFIND …) reach the route as OPTIONS with the
+// original method in UNROUTED_METHOD_HEADER, set only by the server (lib/api/raw-request.ts), and
+// get the same 405. Under /v1 (apiMethods) the 405 comes after authentication like any request, so
+// it carries the rate-limit headers; under /api (otherMethods) it comes first, signed in or not.
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
@@ -22,13 +23,14 @@ export function allowHeader(methods: readonly string[]): string {
   return [...allow].sort().join(", ");
 }
 
-export function apiMethods(handlers: Partial<Record<RouteMethod, RouteHandler>>): RouteHandlers {
-  const allow = allowHeader(ROUTE_METHODS.filter((method) => handlers[method]));
-  const refuse = apiRoute({ resource: "none" }, async ({ request }) => {
-    const method = request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
-    const error = new HopError("method_not_allowed", { message: `${method} is not allowed on ${new URL(request.url).pathname}; allowed: ${allow}.` });
-    return json(error.toBody(), error.status, { allow });
-  });
+/** The 405 of a route allowing `allow`, naming the method the client really sent. */
+function methodRefusal(request: Request, allow: string): Response {
+  const method = request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
+  const error = new HopError("method_not_allowed", { message: `${method} is not allowed on ${new URL(request.url).pathname}; allowed: ${allow}.` });
+  return json(error.toBody(), error.status, { allow });
+}
+
+function withRefusals(handlers: Partial<Record<RouteMethod, RouteHandler>>, refuse: RouteHandler, allow: string): RouteHandlers {
   const options: RouteHandler = async (request, context) =>
     request.headers.has(UNROUTED_METHOD_HEADER) ? refuse(request, context) : new Response(null, { status: 204, headers: { allow } });
   return {
@@ -39,6 +41,28 @@ export function apiMethods(handlers: Partial<Record<RouteMethod, RouteHandler>>)
     DELETE: handlers.DELETE ?? refuse,
     OPTIONS: options,
   };
+}
+
+/** A /v1 route's exports: the 405 goes through authentication and the rate limit first. */
+export function apiMethods(handlers: Partial<Record<RouteMethod, RouteHandler>>): RouteHandlers {
+  const allow = allowHeader(ROUTE_METHODS.filter((method) => handlers[method]));
+  const refuse = apiRoute({ resource: "none" }, async ({ request }) => methodRefusal(request, allow));
+  return withRefusals(handlers, refuse, allow);
+}
+
+/** Any route function Next accepts (next-auth's takes a NextRequest and its own params). */
+type AnyRouteHandler = (...args: never[]) => Promise<Response> | Response;
+
+/**
+ * An /api route's exports for the methods it does not have, next to its own exported handlers:
+ * `export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });` Naming one of the
+ * route's own methods on the left does not compile, and one left out gets Next's empty 405
+ * (tests/api/fuzz-surfaces.test.ts finds it).
+ */
+export function otherMethods<H extends Partial<Record<RouteMethod, AnyRouteHandler>>>(own: H): Omit<RouteHandlers, keyof H> {
+  const allow = allowHeader(ROUTE_METHODS.filter((method) => own[method]));
+  const refuse: RouteHandler = async (request) => methodRefusal(request, allow);
+  return withRefusals({}, refuse, allow);
 }
 
 /** The catch-all's handler for every method, unrouted ones included. */

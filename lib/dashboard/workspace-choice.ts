@@ -1,6 +1,7 @@
 import type { SessionAccount } from "../accounts/credentials";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
+import { unstorableReason } from "../validation/storable";
 import type { Workspace } from "./workspace";
 
 // Which account's links and pages the dashboard acts on. shared/spec/DECISIONS.md's team rules: an active
@@ -16,9 +17,13 @@ export function ownWorkspace(account: SessionAccount): Workspace {
   return { account, ownerId: account.id, ownerEmail: account.email, role: "owner", readOnly: false };
 }
 
-/** The selected owner when the account is still an active member of that team, else its own. */
+/**
+ * The selected owner when the account is still an active member of that team, else its own. The
+ * choice comes from a cookie anyone can write: one that cannot name a stored account (a NUL or a
+ * lone surrogate, which would fail the query) is no choice at all.
+ */
 export async function resolveWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace> {
-  if (!selectedOwnerId || selectedOwnerId === account.id) return ownWorkspace(account);
+  if (!selectedOwnerId || selectedOwnerId === account.id || unstorableReason(selectedOwnerId)) return ownWorkspace(account);
   const membership = await db.teamMembership.findUnique({
     where: { ownerId_memberId: { ownerId: selectedOwnerId, memberId: account.id } },
     select: { role: true, status: true, owner: { select: { email: true } } },

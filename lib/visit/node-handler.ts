@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
@@ -38,8 +39,11 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
  * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): void {
-  if (req.method === "POST" && req.url === CLICK_PATH) return void handleClickBeacon(req, res);
-  if (req.method === "POST" && req.url === CONTACT_PATH) return void handleContactSubmission(req, res);
+  if (req.method === "POST" && (req.url === CLICK_PATH || req.url === CONTACT_PATH)) {
+    // Each stops reading past its size limit and answers (413, or the beacon's 204) with the rest unread.
+    closeAfterEarlyAnswer(req, res);
+    return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
+  }
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));

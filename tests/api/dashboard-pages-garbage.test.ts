@@ -126,13 +126,28 @@ describe("dashboard pages with garbage parameters", () => {
     assert.match(String(undecodable.headers["content-security-policy"]), /default-src 'none'/);
   });
 
-  test("with an undecodable session or workspace cookie the pages answer as signed out or in the own workspace", async () => {
+  test("with an undecodable session or workspace cookie, or a workspace no account can have (NUL), the pages answer as signed out or in the own workspace", async () => {
     const problems: string[] = [];
     for (const template of pages().filter((p) => !p.includes("["))) {
-      for (const cookie of ["next-auth.session-token=%ZZ", `${owner.cookie}; hop_workspace=%E0%A4%A`, `${owner.cookie}; hop_workspace=${"x".repeat(3000)}`]) {
+      const workspaces = ["%E0%A4%A", "x".repeat(3000), "%00", "a%00b", "%ED%A0%80"];
+      for (const cookie of ["next-auth.session-token=%ZZ", ...workspaces.map((w) => `${owner.cookie}; hop_workspace=${w}`)]) {
         const answer = await send(server, "GET", template, { cookie });
         const problem = pageProblem(answer.status, answer.text);
         if (problem) problems.push(`${template} [${cookie.slice(-30)}]: ${problem}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test("a method a page does not serve (POST, PUT, OPTIONS, TRACE, PROPFIND …) is a 405 page with Allow: GET, HEAD", async () => {
+    const problems: string[] = [];
+    for (const template of pages()) {
+      const url = fillPage(template, o);
+      for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"]) {
+        const answer = await send(server, method, url, { cookie: owner.cookie });
+        if (answer.status !== 405 || answer.headers.allow !== "GET, HEAD" || !/^text\/html/.test(answer.type)) {
+          problems.push(`${method} ${url}: ${answer.status} Allow: ${answer.headers.allow} ${answer.type} ${answer.text.slice(0, 80)}`);
+        }
       }
     }
     assert.deepEqual(problems, []);

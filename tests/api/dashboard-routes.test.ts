@@ -189,6 +189,27 @@ describe("dashboard routes: the walk of app/api/dashboard", () => {
     assert.deepEqual(problems, []);
   });
 
+  test("a method a route lacks (TRACE and PROPFIND too) is 405 in the error shape with Allow, signed in or not; OPTIONS is 204 with Allow", async () => {
+    const problems: string[] = [];
+    for (const template of new Set(routes.map((r) => r.template))) {
+      const exported = routes.filter((r) => r.template === template);
+      const allow = new Set([...exported.map((r) => r.method), "OPTIONS"]);
+      if (allow.has("GET")) allow.add("HEAD");
+      const expected = [...allow].sort().join(", ");
+      const path = fill(template, CASES[exported[0].key].params?.(own) ?? {});
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"].filter((m) => !allow.has(m))) {
+        for (const cookie of [fuzzer.cookie, undefined]) {
+          const answer = await send(server, method, path, { cookie });
+          const problem = refusalProblem(answer, 405) ?? (answer.body.error.code !== "method_not_allowed" ? `code ${answer.body.error.code}` : answer.headers.allow !== expected ? `Allow: ${answer.headers.allow} (wanted ${expected})` : null);
+          if (problem) problems.push(`${method} ${template}${cookie ? "" : " signed out"}: ${problem}`);
+        }
+      }
+      const options = await send(server, "OPTIONS", path);
+      if (options.status !== 204 || options.headers.allow !== expected) problems.push(`OPTIONS ${template}: ${options.status} Allow: ${options.headers.allow}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
   test("garbage query strings on the GET routes: a 4xx in the error shape or the normal answer, never a 500", async () => {
     const queries = [
       "?id=",
@@ -219,9 +240,9 @@ describe("dashboard routes: the walk of app/api/dashboard", () => {
     assert.deepEqual(problems, []);
   });
 
-  test("an undecodable session or workspace cookie is as good as none: 401 signed out, the own workspace signed in", async () => {
+  test("an undecodable session or workspace cookie, or a workspace no account can have (NUL), is as good as none: 401 signed out, the own workspace signed in", async () => {
     const problems: string[] = [];
-    for (const garbage of ["%ZZ", "%E0%A4%A", "%", "x".repeat(3000), "\u00e9t\u00e9"]) {
+    for (const garbage of ["%ZZ", "%E0%A4%A", "%", "x".repeat(3000), "\u00e9t\u00e9", "%00", "a%00b", "%ED%A0%80"]) {
       const encoded = Buffer.from(garbage, "utf8").toString("latin1");
       const signedOut = await send(server, "POST", "/api/dashboard/groups", { cookie: `next-auth.session-token=${encoded}`, body: { name: "g" } });
       const problem = refusalProblem(signedOut, 401);

@@ -225,4 +225,14 @@ describe("custom domains", () => {
     assert.equal(await ask(domain), 200);
     assert.equal(await ask("sys.hop.test"), 200);
   });
+
+  test("GET /api/domains/allowed with a name no domain can have (NUL, lone surrogate, none) is a 404 in the error shape, never a 500", async () => {
+    for (const query of ["?domain=%00", "?domain=a%00b.example", "?domain=%ED%A0%80", "?domain=%E3%80%82", "?domain=", ""]) {
+      const res = await fetch(`${server.url}/api/domains/allowed${query}`);
+      assert.equal(res.status, 404, query);
+      const body = (await res.json()) as { error?: { code?: string }; allowed?: boolean };
+      assert.equal(body.error?.code, "not_found", query);
+      assert.equal(body.allowed, false, query);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { api, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { send } from "../helpers/dashboard-routes";
 import { createAccountWithCli, startNextStart } from "../helpers/next-start";
+import { exchange } from "../helpers/raw-http";
 import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit, visitBytes } from "../helpers/visit";
 
@@ -121,7 +122,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.equal(gone.status, 404);
   });
 
-  test("requests Next would fail are answered as under server.ts: an undecodable path is 400, a method a route lacks is 405", async () => {
+  test("requests Next would fail are answered as under server.ts: an undecodable path is 400, a method a route or page lacks is 405, CONNECT is 400", async () => {
     const api400 = await send(app, "GET", "/v1/links/a%ff", { headers: { authorization: `Bearer ${account.key}` } });
     assert.equal(api400.status, 400, api400.text);
     assert.equal(api400.body?.error?.code, "invalid_request");
@@ -132,6 +133,17 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.equal(trace.status, 405, trace.text);
     assert.equal(trace.body?.error?.code, "method_not_allowed");
     assert.ok(trace.headers.allow);
+    const dashboardTrace = await send(app, "TRACE", "/api/dashboard/links");
+    assert.equal(dashboardTrace.status, 405, dashboardTrace.text);
+    assert.equal(dashboardTrace.body?.error?.code, "method_not_allowed");
+    assert.equal(dashboardTrace.headers.allow, "OPTIONS, POST");
+    const pageTrace = await send(app, "TRACE", "/links");
+    assert.equal(pageTrace.status, 405, pageTrace.text.slice(0, 200));
+    assert.equal(pageTrace.headers.allow, "GET, HEAD");
+    assert.match(pageTrace.type, /^text\/html/);
+    const connect = await exchange(app.port, { method: "CONNECT", target: "example.com:443" });
+    assert.equal(connect.status, 400, "CONNECT is answered, not dropped");
+    assert.equal(connect.json?.error?.code, "invalid_request");
     assert.equal((await visit(app, PRIMARY, "/b-basic")).status, 302, "and it keeps serving");
   });
 

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { json } from "@/lib/api/respond";
 import { eventQueueStats } from "@/lib/events/record";
 
@@ -6,3 +7,5 @@ import { eventQueueStats } from "@/lib/events/record";
 export function GET(): Response {
   return json({ ok: true, events: eventQueueStats() });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,4 +1,5 @@
 import { UpdateProfileInput, updateProfile } from "@/lib/accounts/manage-profile";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { stampedClientIp } from "@/lib/net/client-ip";
 
@@ -6,3 +7,5 @@ import { stampedClientIp } from "@/lib/net/client-ip";
 export const PATCH = dashboardRoute({ body: UpdateProfileInput }, async ({ request, db, account, body }) =>
   json(await updateProfile(db, account.id, body, stampedClientIp(request) ?? "unknown")),
 );
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otherMethods({ PATCH });

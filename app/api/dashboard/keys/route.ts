@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { createKey } from "@/lib/keys/create-key";
 import { KEY_ROLES } from "@/lib/keys/key-format";
@@ -13,3 +14,5 @@ export const POST = dashboardRoute({ body: CreateKeyInput }, async ({ db, accoun
   const key = await createKey(db, account.id, { name: body.name, role: body.role });
   return json(key, 201, { "cache-control": "no-store" });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import { endSession, sessionCookieName, sessionSetCookie } from "@/lib/auth/session";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /**
@@ -12,3 +13,5 @@ export const POST = dashboardRoute({ signedOut: true }, async () => {
   response.headers.append("set-cookie", sessionSetCookie(""));
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

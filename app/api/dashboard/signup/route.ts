@@ -1,5 +1,6 @@
 import { signUp, SignUpInput } from "@/lib/accounts/sign-up";
 import { takeSignUpAttempt } from "@/lib/accounts/sign-up-throttle";
+import { otherMethods } from "@/lib/api/methods";
 import { config } from "@/lib/config";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { HopError } from "@/lib/errors";
@@ -13,3 +14,5 @@ export const POST = dashboardRoute({ body: SignUpInput, signedOut: true }, async
   const account = await signUp(db, body, { defaultPlan: config().defaultPlan });
   return json({ id: account.id, email: account.email, plan: account.plan }, 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

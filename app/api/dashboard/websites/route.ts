@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { deleteLinkByIdentifier } from "@/lib/links/link-by-identifier";
 import { WebsiteDeleteInput } from "@/lib/websites/website-actions";
@@ -8,3 +9,5 @@ export const DELETE = dashboardRoute({ body: WebsiteDeleteInput, workspace: "wri
   await getWebsite(db, workspace.ownerId, body.id);
   return json(await deleteLinkByIdentifier(db, account.id, body.id));
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otherMethods } from "@/lib/api/methods";
 import { useSecureCookies } from "@/lib/auth/session";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { selectWorkspace, WORKSPACE_COOKIE as WORKSPACE_COOKIE_NAME } from "@/lib/dashboard/workspace-choice";
@@ -13,3 +14,5 @@ export const POST = dashboardRoute({ body: SelectWorkspaceInput }, async ({ db, 
     "set-cookie": `${WORKSPACE_COOKIE_NAME}=${encodeURIComponent(workspace.ownerId)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
   });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

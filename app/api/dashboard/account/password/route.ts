@@ -1,4 +1,5 @@
 import { ChangePasswordInput, changePassword } from "@/lib/accounts/manage-profile";
+import { otherMethods } from "@/lib/api/methods";
 import { sessionSetCookie, sessionTokenFor } from "@/lib/auth/session";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { stampedClientIp } from "@/lib/net/client-ip";
@@ -13,3 +14,5 @@ export const POST = dashboardRoute({ body: ChangePasswordInput }, async ({ reque
   response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(updated)));
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

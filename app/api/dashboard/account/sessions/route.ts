@@ -1,4 +1,5 @@
 import { endAllSessions } from "@/lib/accounts/manage-profile";
+import { otherMethods } from "@/lib/api/methods";
 import { sessionSetCookie } from "@/lib/auth/session";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
@@ -9,3 +10,5 @@ export const DELETE = dashboardRoute({}, async ({ db, account }) => {
   response.headers.append("set-cookie", sessionSetCookie(""));
   return response;
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

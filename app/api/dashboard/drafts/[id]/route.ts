@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { updateDraft } from "@/lib/drafts/update-draft";
 
@@ -9,3 +10,5 @@ const DraftBody = z.unknown();
 export const PUT = dashboardRoute({ body: DraftBody }, async ({ db, account, params, body }) =>
   json(await updateDraft(db, account.id, params.id, body), 200, { "cache-control": "no-store" }),
 );
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods({ PUT });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { deletePreset, updatePreset, UpdatePresetBody } from "@/lib/geo/presets";
 
@@ -8,3 +9,5 @@ export const PUT = dashboardRoute({ body: UpdatePresetBody, workspace: "write" }
 export const DELETE = dashboardRoute({ workspace: "write" }, async ({ db, workspace, params }) =>
   json(await deletePreset(db, workspace.ownerId, params.id)),
 );
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods({ PUT, DELETE });

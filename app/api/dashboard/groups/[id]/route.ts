@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { deleteGroup, renameGroup, RenameGroupBody } from "@/lib/groups/groups";
 
@@ -8,3 +9,5 @@ export const PATCH = dashboardRoute({ body: RenameGroupBody, workspace: "write" 
 export const DELETE = dashboardRoute({ workspace: "write" }, async ({ db, workspace, params }) =>
   json(await deleteGroup(db, workspace.ownerId, params.id)),
 );
+
+export const { GET, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

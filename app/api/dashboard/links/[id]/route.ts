@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { deleteLinkByIdentifier, updateLinkByIdentifier } from "@/lib/links/link-by-identifier";
 import { UpdateLinkBody } from "@/lib/links/schemas";
@@ -11,3 +12,5 @@ export const PUT = dashboardRoute({ body: UpdateLinkBody, workspace: "write" }, 
 export const DELETE = dashboardRoute({ workspace: "write" }, async ({ db, account, params }) =>
   json(await deleteLinkByIdentifier(db, account.id, params.id)),
 );
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods({ PUT, DELETE });

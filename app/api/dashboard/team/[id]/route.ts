@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { ChangeRoleInput, changeMemberRole, removeMember } from "@/lib/team/memberships";
 
@@ -6,3 +7,5 @@ export const PATCH = dashboardRoute({ body: ChangeRoleInput }, async ({ db, acco
   json(await changeMemberRole(db, account.id, params.id, body)),
 );
 export const DELETE = dashboardRoute({}, async ({ db, account, params }) => json(await removeMember(db, account.id, params.id)));
+
+export const { GET, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { parseOrThrow } from "@/lib/validation/parse";
 import { contactsCsv, contactsFileName } from "@/lib/websites/contacts-csv";
@@ -28,3 +29,5 @@ export const GET = dashboardRoute({}, async ({ db, workspace, request }) => {
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

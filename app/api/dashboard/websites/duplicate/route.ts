@@ -1,4 +1,5 @@
 import { effectiveLimits } from "@/lib/accounts/plans";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { duplicateWebsite } from "@/lib/websites/duplicate-website";
 import { WebsiteDuplicateInput } from "@/lib/websites/website-actions";
@@ -11,3 +12,5 @@ export const POST = dashboardRoute({ body: WebsiteDuplicateInput, workspace: "wr
   const limits = effectiveLimits(owner.plan, owner.limitOverrides);
   return json(await duplicateWebsite(db, { id: workspace.ownerId, plan: owner.plan, limits }, id, address), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { setStatusByIdentifier } from "@/lib/links/link-by-identifier";
 import { getWebsite } from "@/lib/websites/get-website";
@@ -8,3 +9,5 @@ export const PATCH = dashboardRoute({ body: WebsiteStatusInput, workspace: "writ
   await getWebsite(db, workspace.ownerId, body.id);
   return json(await setStatusByIdentifier(db, account.id, body.id, body));
 });
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otherMethods({ PATCH });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { PreviewDraftInput, renderDraftPreview } from "@/lib/drafts/render-draft-preview";
 
@@ -5,3 +6,5 @@ import { PreviewDraftInput, renderDraftPreview } from "@/lib/drafts/render-draft
 export const POST = dashboardRoute({ body: PreviewDraftInput }, async ({ db, account, params, body }) =>
   new Response(await renderDraftPreview(db, account.id, params.id, body), { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

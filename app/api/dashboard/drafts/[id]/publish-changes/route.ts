@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { publishDraftChanges } from "@/lib/drafts/publish-draft-changes";
 
@@ -9,3 +10,5 @@ const DraftBody = z.unknown();
 export const POST = dashboardRoute({ body: DraftBody }, async ({ db, account, params, body }) =>
   json(await publishDraftChanges(db, account.id, params.id, body)),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { publishDraft } from "@/lib/drafts/publish-draft";
 
@@ -9,3 +10,5 @@ const DraftBody = z.unknown();
 export const POST = dashboardRoute({ body: DraftBody }, async ({ db, account, params, body }) =>
   json(await publishDraft(db, account.id, params.id, body), 201),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

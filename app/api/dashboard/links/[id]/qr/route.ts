@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { linkQrCode, qrResponse } from "@/lib/links/link-qr";
 import { QrBody, QrQuery } from "@/lib/qr/qr-query";
@@ -14,3 +15,5 @@ export const GET = dashboardRoute({}, async ({ db, account, workspace, params, r
 export const POST = dashboardRoute({ body: QrBody }, async ({ db, account, workspace, params, body }) =>
   qrResponse(await linkQrCode(db, workspace.ownerId, params.id, body, account.id), true),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
