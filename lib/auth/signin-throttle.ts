@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
-import { redis, redisKey } from "../redis/client";
+import { errorFields, log } from "../log";
+import { counterRedis, redisKey } from "../redis/client";
 import { shared } from "../shared";
 import { upstashOverIoredis } from "./upstash-over-ioredis";
 
 // Dashboard sign-in attempts are limited per e-mail and per client IP with a sliding window. With
-// REDIS_URL this is @upstash/ratelimit over the app's ioredis connection, so every instance counts
-// together; without it, the same algorithm in this process. Every attempt takes a token up front
-// (atomically, so a burst of parallel guesses cannot slip past) and a successful sign-in gives
-// its tokens back: what stays counted are failures.
+// REDIS_URL this is @upstash/ratelimit over the app's rate-counter connection, so every instance
+// counts together; without it, the same algorithm in this process. Every attempt takes a token up
+// front (atomically, so a burst of parallel guesses cannot slip past) and a successful sign-in
+// gives its tokens back: what stays counted are failures. While Redis is away (refused, or no
+// answer within the connection's COUNTER_TIMEOUT_MS) the process counts on its own, so an outage
+// neither holds a sign-in nor lifts the limit.
 //
 // Pinned to @upstash/ratelimit 2.0.8: later versions send a script flag Redis 7.0 rejects.
 
@@ -52,23 +55,59 @@ class MemoryLimiter implements Limiter {
   }
 }
 
+/** After a Redis failure the in-process count is used for this long before Redis is asked again. */
+const REDIS_PAUSE_MS = 1_000;
+
+/**
+ * Redis's count while it answers, this process's own while it does not. A token given back goes to
+ * whichever store answers then: one taken in process and returned to Redis (it came back in
+ * between) frees at most one attempt early.
+ */
+class RedisOrMemoryLimiter implements Limiter {
+  private pausedUntil = 0;
+  private lastLog = 0;
+  constructor(private readonly redis: Limiter, private readonly memory: Limiter) {}
+
+  async limit(identifier: string, rate: 1 | -1) {
+    if (Date.now() >= this.pausedUntil) {
+      try {
+        return await this.redis.limit(identifier, rate);
+      } catch (error) {
+        this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+        if (Date.now() - this.lastLog > 10_000) {
+          this.lastLog = Date.now();
+          log.warn("redis unavailable for the sign-in throttle; counting in process", errorFields(error));
+        }
+      }
+    }
+    return this.memory.limit(identifier, rate);
+  }
+}
+
 function limiters(): { email: Limiter; ip: Limiter } {
   return shared("signinLimiters", () => {
-    const client = redis();
-    if (!client) {
-      return { email: new MemoryLimiter(SIGNIN_LIMIT_PER_EMAIL, SIGNIN_WINDOW_MS), ip: new MemoryLimiter(SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS) };
-    }
+    const inProcess = (tokens: number) => new MemoryLimiter(tokens, SIGNIN_WINDOW_MS);
+    // The rate counters' connection: no offline queue and a short command timeout, so a Redis that
+    // is down fails at once and a frozen one within COUNTER_TIMEOUT_MS.
+    const client = counterRedis();
+    if (!client) return { email: inProcess(SIGNIN_LIMIT_PER_EMAIL), ip: inProcess(SIGNIN_LIMIT_PER_IP) };
     const upstash = upstashOverIoredis(client);
     const make = (tokens: number, kind: string) =>
-      new UpstashLimiter(
-        new Ratelimit({
-          redis: upstash,
-          limiter: Ratelimit.slidingWindow(tokens, `${SIGNIN_WINDOW_MS / 60_000} m`),
-          prefix: redisKey("signin", kind),
-          // Redis is the one truth shared by all instances; no per-process block cache.
-          ephemeralCache: false,
-          analytics: false,
-        }),
+      new RedisOrMemoryLimiter(
+        new UpstashLimiter(
+          new Ratelimit({
+            redis: upstash,
+            limiter: Ratelimit.slidingWindow(tokens, `${SIGNIN_WINDOW_MS / 60_000} m`),
+            prefix: redisKey("signin", kind),
+            // Redis is the one truth shared by all instances; no per-process block cache.
+            ephemeralCache: false,
+            analytics: false,
+            // Its own timeout would let the attempt through (success, reason "timeout"); the
+            // connection's command timeout fails the call instead, and the process counts it.
+            timeout: 0,
+          }),
+        ),
+        inProcess(tokens),
       );
     return { email: make(SIGNIN_LIMIT_PER_EMAIL, "email"), ip: make(SIGNIN_LIMIT_PER_IP, "ip") };
   });

@@ -18,9 +18,11 @@ export function redis(): Redis | null {
 export const COUNTER_TIMEOUT_MS = 300;
 
 /**
- * The connection for per-request rate counters: it never queues a command while Redis is away
- * and gives up on a slow one after COUNTER_TIMEOUT_MS, so an outage costs a request at most that.
- * The shared connection above keeps its offline queue for the invalidation relay and the CLI.
+ * The connection for per-request counters (API usage, the sign-in throttle, the visitor limits):
+ * it never queues a command while Redis is away and gives up on a slow one after
+ * COUNTER_TIMEOUT_MS, so an outage costs a request at most that and each caller counts in process
+ * instead. The shared connection above keeps its offline queue for the invalidation relay (whose
+ * writers wait for it only within a bound, lib/cache/redis-relay.ts) and the CLI.
  */
 export function counterRedis(): Redis | null {
   const url = config().redisUrl;

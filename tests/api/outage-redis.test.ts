@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
-import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { addKey, api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { PASSWORD, person, send } from "../helpers/dashboard-routes";
 import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
 import { admin, startServer, type HopServer } from "../helpers/server";
 import { PRIMARY, visit } from "../helpers/visit";
@@ -122,4 +123,63 @@ describe("when Redis is away or loses its data", { skip }, () => {
     assert.deepEqual(statuses, Array(20).fill(429));
   });
 
+  // Writes announce their change to the other instances over Redis and wait for it, but at most a
+  // second (docs/visitor-path.md): past that the caches' TTLs are the backstop. Sign-in's throttle
+  // counts in process while Redis does not answer. Everything the test needs is made while Redis is up.
+  for (const outage of ["hung", "down"] as const) {
+    test(`Redis ${outage}: writes, key revocation and sign-in answer within 1.5 s; the sign-in throttle holds`, async () => {
+      const owner = await person(first);
+      const spare = await addKey(first, owner.email, "full");
+      const link = await api(first, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/w", slug: `write-${outage}` } });
+      assert.equal(link.status, 201, link.text);
+      assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 200, "the spare key is cached on this instance");
+      const target = await person(first);
+      const victim = await person(first);
+
+      if (outage === "hung") redis.pause();
+      else await redis.stop();
+      try {
+        const within = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+          const { ms, value } = await timed(fn);
+          assert.ok(ms <= 1_500, `${what} answered in ${Math.round(ms)} ms with Redis ${outage}`);
+          return value;
+        };
+        const status = await within("PATCH /v1/links/{id}/status", () => api(first, "PATCH", `/v1/links/${link.body.data.id}/status`, { key: owner.key, body: { setActive: false } }));
+        assert.equal(status.status, 200, status.text);
+        const saved = await within("a dashboard save", () => send(first, "PUT", `/api/dashboard/links/${link.body.data.id}`, { cookie: owner.cookie, body: { title: "Saved" } }));
+        assert.equal(saved.status, 200, saved.text);
+        const revoked = await within("revoking a key", () => send(first, "DELETE", `/api/dashboard/keys/${spare.keyId}`, { cookie: owner.cookie }));
+        assert.equal(revoked.status, 200, revoked.text);
+        assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 401, "the revoked key is refused at once on this instance");
+
+        const signedIn = await within("signing in", () => signInAttempt(first, target.email, PASSWORD));
+        assert.equal(signedIn.status, 200);
+        assert.ok(signedIn.signedIn, "the right password signs in");
+
+        const guesses = await Promise.all(Array.from({ length: 15 }, (_, i) => signInAttempt(first, victim.email, `guess-${i}`)));
+        const statuses = guesses.map((g) => g.status);
+        assert.deepEqual([...new Set(statuses)].filter((s) => s !== 401 && s !== 429), [], `only 401 and 429: ${statuses}`);
+        assert.ok(statuses.filter((s) => s === 401).length <= 10, `at most 10 guesses tried: ${statuses}`);
+        assert.ok(statuses.includes(429), `the rest refused: ${statuses}`);
+      } finally {
+        if (outage === "hung") redis.resume();
+        else await redis.start();
+      }
+    });
+  }
 });
+
+/** One sign-in as the login page makes it (CSRF token, then the credentials callback); only the callback is timed by callers. */
+async function signInAttempt(server: HopServer, email: string, password: string): Promise<{ status: number; signedIn: boolean }> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, signedIn: response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")) };
+}
