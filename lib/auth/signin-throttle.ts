@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { errorFields, log } from "../log";
-import { counterRedis, redisKey } from "../redis/client";
+import { counterRedis, markRedisAway, redisAway, redisKey } from "../redis/client";
 import { shared } from "../shared";
 import { upstashOverIoredis } from "./upstash-over-ioredis";
 
@@ -55,25 +55,21 @@ class MemoryLimiter implements Limiter {
   }
 }
 
-/** After a Redis failure the in-process count is used for this long before Redis is asked again. */
-const REDIS_PAUSE_MS = 1_000;
-
 /**
  * Redis's count while it answers, this process's own while it does not. A token given back goes to
  * whichever store answers then: one taken in process and returned to Redis (it came back in
  * between) frees at most one attempt early.
  */
 class RedisOrMemoryLimiter implements Limiter {
-  private pausedUntil = 0;
   private lastLog = 0;
   constructor(private readonly redis: Limiter, private readonly memory: Limiter) {}
 
   async limit(identifier: string, rate: 1 | -1) {
-    if (Date.now() >= this.pausedUntil) {
+    if (!redisAway()) {
       try {
         return await this.redis.limit(identifier, rate);
       } catch (error) {
-        this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+        markRedisAway();
         if (Date.now() - this.lastLog > 10_000) {
           this.lastLog = Date.now();
           log.warn("redis unavailable for the sign-in throttle; counting in process", errorFields(error));

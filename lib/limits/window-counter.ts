@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { errorFields, log } from "../log";
-import { counterRedis, redisKey } from "../redis/client";
+import { counterRedis, markRedisAway, redisAway, redisKey } from "../redis/client";
 import { shared } from "../shared";
 
 // Counters for the anonymous visitor limits (click beacon, 18+ confirmation, contact form): how
@@ -53,10 +53,11 @@ function redisHit(client: WithHit, key: string, windowMs: number): Promise<numbe
  */
 export async function hitWindow(key: string, windowMs: number, now = Date.now()): Promise<number> {
   const client = counterRedis();
-  if (client) {
+  if (client && !redisAway()) {
     try {
       return await redisHit(client, key, windowMs);
     } catch (error) {
+      markRedisAway();
       log.warn("visitor limit: redis failed, counting in process", errorFields(error));
     }
   }

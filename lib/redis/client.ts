@@ -45,6 +45,25 @@ export function counterRedis(): Redis | null {
   });
 }
 
+/** After a Redis command failed or timed out, callers that can do without Redis skip it this long. */
+export const REDIS_PAUSE_MS = 1_000;
+
+/**
+ * One verdict per process on "Redis is away", shared by every caller: a counter that just timed out
+ * spares the next request its own wait (the rate counters, the sign-in throttle and the visitor
+ * limits count in process; a write does not wait for the relay), and Redis is asked again a
+ * REDIS_PAUSE_MS later.
+ */
+export function redisAway(): boolean {
+  return Date.now() < awayState().until;
+}
+
+export function markRedisAway(): void {
+  awayState().until = Date.now() + REDIS_PAUSE_MS;
+}
+
+const awayState = () => shared("redisAway", () => ({ until: 0 }));
+
 /** Every Redis key of this app starts with the prefix, so several deployments can share one server. */
 export function redisKey(...parts: string[]): string {
   return [config().redisPrefix, ...parts].join(":");
