@@ -10,8 +10,8 @@ import { upstashOverIoredis } from "./upstash-over-ioredis";
 // counts together; without it, the same algorithm in this process. Every attempt takes a token up
 // front (atomically, so a burst of parallel guesses cannot slip past) and a successful sign-in
 // gives its tokens back: what stays counted are failures. While Redis is away (refused, or no
-// answer within the connection's COUNTER_TIMEOUT_MS) the process counts on its own, so an outage
-// neither holds a sign-in nor lifts the limit.
+// answer within the connection's COUNTER_TIMEOUT_MS, lib/redis/client.ts) the process counts on
+// its own, so an outage neither holds a sign-in nor lifts the limit.
 //
 // Pinned to @upstash/ratelimit 2.0.8: later versions send a script flag Redis 7.0 rejects.
 

@@ -10,8 +10,8 @@ import { highest, inWindows, seedFromPersisted, type HitResult, type KeyCounters
 // Where a request is counted: Redis when REDIS_URL is set and Redis answers, else this process.
 // While Redis is unreachable (a command failed, timed out, or the connection is not ready) requests
 // are counted in process — seeded from the last counters this process saw, so the quota carries
-// on — and Redis is tried again after REDIS_PAUSE_MS (lib/redis/client.ts); when it answers, its counters are lifted to
-// what was counted meanwhile. Counters Redis lost are re-seeded from the key's row in the database
+// on — and Redis is tried again after REDIS_PAUSE_MS (lib/redis/client.ts, shared by every caller
+// in the process); when it answers, its counters are lifted to what was counted meanwhile. Counters Redis lost are re-seeded from the key's row in the database
 // (which the flusher below keeps within a second of the counts), never lower than it holds.
 
 const FLUSH_INTERVAL_MS = 1000;

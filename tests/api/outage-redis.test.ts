@@ -125,39 +125,51 @@ describe("when Redis is away or loses its data", { skip }, () => {
 
   // Writes announce their change to the other instances over Redis and wait for it, but at most a
   // second (docs/visitor-path.md): past that the caches' TTLs are the backstop. Sign-in's throttle
-  // counts in process while Redis does not answer. Everything the test needs is made while Redis is up.
+  // counts in process while Redis does not answer. Everything the test needs is made while Redis is
+  // up, and each request is first timed there: on a loaded machine a request may take longer than
+  // 1.5 s without any outage, so the bound is 1.5 s or, when that is more, 1 s over its time with Redis up.
   for (const outage of ["hung", "down"] as const) {
     test(`Redis ${outage}: writes, key revocation and sign-in answer within 1.5 s; the sign-in throttle holds`, async (t) => {
       const owner = await person(first);
-      const spare = await addKey(first, owner.email, "full");
+      const spares = { up: await addKey(first, owner.email, "full"), away: await addKey(first, owner.email, "full") };
       const link = await api(first, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/w", slug: `write-${outage}` } });
       assert.equal(link.status, 201, link.text);
-      assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 200, "the spare key is cached on this instance");
       const target = await person(first);
       const victim = await person(first);
 
-      if (outage === "hung") redis.pause();
-      else await redis.stop();
-      try {
+      const withRedisUp: Record<string, number> = {};
+      const round = async (phase: "up" | "away") => {
         const within = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
           const { ms, value } = await timed(fn);
-          t.diagnostic(`${what}: ${Math.round(ms)} ms`);
-          assert.ok(ms <= 1_500, `${what} answered in ${Math.round(ms)} ms with Redis ${outage}`);
+          if (phase === "up") {
+            withRedisUp[what] = ms;
+            return value;
+          }
+          const bound = Math.max(1_500, withRedisUp[what] + 1_000);
+          t.diagnostic(`${what}: ${Math.round(ms)} ms with Redis ${outage}, ${Math.round(withRedisUp[what])} ms with Redis up`);
+          assert.ok(ms <= bound, `${what} answered in ${Math.round(ms)} ms with Redis ${outage} (bound ${Math.round(bound)} ms)`);
           return value;
         };
+        const spare = spares[phase];
+        assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 200, "the key is cached on this instance");
         // First, as nothing has told this instance yet that Redis is away.
-        const saved = await within("a dashboard save", () => send(first, "PUT", `/api/dashboard/links/${link.body.data.id}`, { cookie: owner.cookie, body: { title: "Saved" } }));
+        const saved = await within("a dashboard save", () => send(first, "PUT", `/api/dashboard/links/${link.body.data.id}`, { cookie: owner.cookie, body: { title: `Saved ${phase}` } }));
         assert.equal(saved.status, 200, saved.text);
-        const status = await within("PATCH /v1/links/{id}/status", () => api(first, "PATCH", `/v1/links/${link.body.data.id}/status`, { key: owner.key, body: { setActive: false } }));
+        const status = await within("PATCH /v1/links/{id}/status", () => api(first, "PATCH", `/v1/links/${link.body.data.id}/status`, { key: owner.key, body: { setActive: phase === "up" } }));
         assert.equal(status.status, 200, status.text);
         const revoked = await within("revoking a key", () => send(first, "DELETE", `/api/dashboard/keys/${spare.keyId}`, { cookie: owner.cookie }));
         assert.equal(revoked.status, 200, revoked.text);
         assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 401, "the revoked key is refused at once on this instance");
-
         const signedIn = await within("signing in", () => signInAttempt(first, target.email, PASSWORD));
         assert.equal(signedIn.status, 200);
         assert.ok(signedIn.signedIn, "the right password signs in");
+      };
 
+      await round("up");
+      if (outage === "hung") redis.pause();
+      else await redis.stop();
+      try {
+        await round("away");
         const guesses = await Promise.all(Array.from({ length: 15 }, (_, i) => signInAttempt(first, victim.email, `guess-${i}`)));
         const statuses = guesses.map((g) => g.status);
         assert.deepEqual([...new Set(statuses)].filter((s) => s !== 401 && s !== 429), [], `only 401 and 429: ${statuses}`);
