@@ -1,78 +1,22 @@
 import { createHash } from "node:crypto";
-import { Ratelimit } from "@upstash/ratelimit";
+import { slidingLimiter, type SlidingLimiter } from "../limits/sliding-limiter";
 import { limitKeyForIp } from "../net/client-ip";
-import { redis, redisKey } from "../redis/client";
-import { shared } from "../shared";
-import { upstashOverIoredis } from "./upstash-over-ioredis";
 
-// Dashboard sign-in attempts are limited per e-mail and per client IP with a sliding window. With
-// REDIS_URL this is @upstash/ratelimit over the app's ioredis connection, so every instance counts
-// together; without it, the same algorithm in this process. Every attempt takes a token up front
-// (atomically, so a burst of parallel guesses cannot slip past) and a successful sign-in gives
-// its tokens back: what stays counted are failures.
-//
-// Pinned to @upstash/ratelimit 2.0.8: later versions send a script flag Redis 7.0 rejects.
+// Dashboard sign-in attempts are limited per e-mail and per client address with a sliding window
+// (lib/limits/sliding-limiter.ts: Redis shared by every instance, this process's own count while
+// Redis is away or unset). Every attempt takes a token up front (atomically, so a burst of parallel
+// guesses cannot slip past) and a successful sign-in gives its tokens back: what stays counted are
+// failures.
 
 export const SIGNIN_WINDOW_MS = 15 * 60_000;
 export const SIGNIN_LIMIT_PER_EMAIL = 10;
 export const SIGNIN_LIMIT_PER_IP = 50;
 
-interface Limiter {
-  /** rate 1 takes a token (refused when none is left); rate -1 gives one back. */
-  limit(identifier: string, rate: 1 | -1): Promise<{ success: boolean; reset: number }>;
-}
-
-class UpstashLimiter implements Limiter {
-  constructor(private readonly ratelimit: Ratelimit) {}
-  async limit(identifier: string, rate: 1 | -1) {
-    const result = await this.ratelimit.limit(identifier, { rate });
-    return { success: result.success, reset: result.reset };
-  }
-}
-
-/** The same sliding window as Ratelimit.slidingWindow (current fixed window + weighted previous). */
-class MemoryLimiter implements Limiter {
-  private readonly counts = new Map<string, number>();
-  constructor(private readonly tokens: number, private readonly windowMs: number) {}
-
-  async limit(identifier: string, rate: 1 | -1, now = Date.now()) {
-    const current = Math.floor(now / this.windowMs);
-    const reset = (current + 1) * this.windowMs;
-    const key = `${identifier}:${current}`;
-    const used = this.counts.get(key) ?? 0;
-    const previous = Math.floor((1 - (now % this.windowMs) / this.windowMs) * (this.counts.get(`${identifier}:${current - 1}`) ?? 0));
-    if (rate > 0 && used + previous >= this.tokens) return { success: false, reset };
-    this.counts.set(key, used + rate);
-    this.prune(current);
-    return { success: true, reset };
-  }
-
-  private prune(current: number) {
-    if (this.counts.size < 10_000) return;
-    for (const key of this.counts.keys()) if (Number(key.slice(key.lastIndexOf(":") + 1)) < current - 1) this.counts.delete(key);
-  }
-}
-
-function limiters(): { email: Limiter; ip: Limiter } {
-  return shared("signinLimiters", () => {
-    const client = redis();
-    if (!client) {
-      return { email: new MemoryLimiter(SIGNIN_LIMIT_PER_EMAIL, SIGNIN_WINDOW_MS), ip: new MemoryLimiter(SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS) };
-    }
-    const upstash = upstashOverIoredis(client);
-    const make = (tokens: number, kind: string) =>
-      new UpstashLimiter(
-        new Ratelimit({
-          redis: upstash,
-          limiter: Ratelimit.slidingWindow(tokens, `${SIGNIN_WINDOW_MS / 60_000} m`),
-          prefix: redisKey("signin", kind),
-          // Redis is the one truth shared by all instances; no per-process block cache.
-          ephemeralCache: false,
-          analytics: false,
-        }),
-      );
-    return { email: make(SIGNIN_LIMIT_PER_EMAIL, "email"), ip: make(SIGNIN_LIMIT_PER_IP, "ip") };
-  });
+function limiters(): { email: SlidingLimiter; ip: SlidingLimiter } {
+  return {
+    email: slidingLimiter("signin-email", SIGNIN_LIMIT_PER_EMAIL, SIGNIN_WINDOW_MS),
+    ip: slidingLimiter("signin-ip", SIGNIN_LIMIT_PER_IP, SIGNIN_WINDOW_MS),
+  };
 }
 
 /** E-mails are hashed before they become Redis keys. */

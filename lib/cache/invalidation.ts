@@ -16,7 +16,8 @@ export type Invalidation =
   | { kind: "everything" };
 
 const bus = () => shared("invalidationBus", () => new EventEmitter().setMaxListeners(50));
-const RELAY_WAIT_MS = 5_000;
+/** The longest a write waits for the relay (lib/cache/redis-relay.ts) before it answers anyway. */
+export const RELAY_WAIT_MS = 1_000;
 
 type Relay = (event: Invalidation) => Promise<unknown> | void;
 const relays = () => shared("invalidationRelays", () => [] as Relay[]);
@@ -34,7 +35,7 @@ export function announce(...events: Invalidation[]): Promise<void> {
     for (const relay of relays()) sent.push(relay(event));
   }
   if (!sent.length) return Promise.resolve();
-  // A slow or unreachable Redis must not hold the write's answer: past this, the caches' TTL is the backstop.
+  // A slow or unreachable Redis must not hold the write's answer: past this, the caches' TTLs are the backstop.
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RELAY_WAIT_MS)));
   return Promise.race([Promise.all(sent).then(() => undefined), waited]).finally(() => clearTimeout(timer));

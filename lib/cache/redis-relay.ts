@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { errorFields, log } from "../log";
-import { redis, redisKey } from "../redis/client";
+import { COUNTER_TIMEOUT_MS, markRedisAway, redis, redisAway, redisKey } from "../redis/client";
 import { peekShared, resetShared, shared } from "../shared";
 import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 
@@ -11,10 +11,20 @@ import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 // the writer's own channel, and the writer waits for as many acknowledgements as PUBLISH counted
 // other subscribers. Waiting for less let a client reach another instance first — a copy already
 // on that instance's socket but not yet read, behind the client's own request in the same turn
-// of its event loop (a revoked key let in, seen in CI).
+// of its event loop (a revoked key let in, seen in CI). The wait is bounded: at most ACK_WAIT_MS
+// for the acknowledgements, COUNTER_TIMEOUT_MS for Redis to answer the PUBLISH (it answers at once
+// when it is there), none while Redis is known to be down or frozen; then the caches' TTLs are
+// the backstop.
 
 /** How long a writer waits for the other instances' acknowledgements before it answers anyway (the TTLs are the backstop). */
 export const ACK_WAIT_MS = 1_000;
+
+/**
+ * A PUBLISH unanswered for this long fails: a frozen Redis holds the connection open without a word,
+ * and neither the relay's record of what is in flight nor the CLI (which waits for every publish
+ * before it exits) may wait on it for ever.
+ */
+const PUBLISH_TIMEOUT_MS = 5_000;
 
 interface Relay {
   origin: string;
@@ -45,7 +55,15 @@ export function startInvalidationRelay(): Promise<void> {
     const subscriber = client.duplicate();
     // Its own connection without auto-pipelining: a publish is written at once, never queued behind
     // the rate limiter's pipelines, so the writer's answer waits for nothing else.
-    const publisher = client.duplicate({ enableAutoPipelining: false });
+    const publisher = client.duplicate({ enableAutoPipelining: false, commandTimeout: PUBLISH_TIMEOUT_MS });
+    // When each message's PUBLISH was sent, oldest first, until Redis answers it.
+    const unanswered = new Map<number, number>();
+    // Redis answers a connection's commands in order: while an earlier PUBLISH is unanswered past
+    // the silence allowed, a later one cannot be answered sooner (Redis is frozen or drowning).
+    const stalled = () => {
+      const oldest = unanswered.values().next().value;
+      return oldest !== undefined && Date.now() - oldest >= COUNTER_TIMEOUT_MS;
+    };
     const settleIfComplete = (w: Waiting) => {
       if (w.needed !== undefined && w.got >= w.needed) w.done();
     };
@@ -90,11 +108,19 @@ export function startInvalidationRelay(): Promise<void> {
       });
     addRelay((event) => {
       const id = ++sequence;
+      // A writer waits only for a relay that can answer within the wait: with Redis down (the
+      // publisher reconnecting), frozen, or failing a moment ago, it answers at once; the message
+      // goes out if Redis returns in time, and the TTLs are the backstop for the other instances.
+      const wait = publisher.status === "ready" && !stalled() && !redisAway();
+      unanswered.set(id, Date.now());
       // Acknowledgements come through the subscriber: without it, only PUBLISH is waited for.
-      const acks = subscriber.status === "ready" ? acknowledged(id) : undefined;
+      const acks = wait && subscriber.status === "ready" ? acknowledged(id) : undefined;
+      let silence: NodeJS.Timeout | undefined;
       const sent = publisher
         .publish(channel, JSON.stringify({ origin, id, event }))
         .then((receivers) => {
+          clearTimeout(silence);
+          unanswered.delete(id);
           const w = waiting.get(id);
           if (w) {
             // PUBLISH counts every subscriber it reached, this process's own among them.
@@ -104,16 +130,29 @@ export function startInvalidationRelay(): Promise<void> {
           return acks;
         })
         .catch((error: unknown) => {
+          clearTimeout(silence);
+          unanswered.delete(id);
+          markRedisAway();
           waiting.get(id)?.done();
           log.error("invalidation publish failed", errorFields(error));
         });
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
-      return sent;
+      if (!wait) return undefined;
+      const silent = new Promise<void>((resolve) => {
+        silence = setTimeout(() => {
+          markRedisAway();
+          waiting.get(id)?.done();
+          resolve();
+        }, COUNTER_TIMEOUT_MS);
+      });
+      return Promise.race([sent, silent]);
     });
     shared("invalidationSubscriber", () => subscriber);
     shared("invalidationPublisher", () => publisher);
-    const relay: Relay = { origin, ready: subscriber.subscribe(channel, ackChannel(origin)).then(() => undefined), pending, acked: 0 };
+    // Ready once both connections are: a write right after start-up waits for the relay like any other.
+    const ready = Promise.all([subscriber.subscribe(channel, ackChannel(origin)), publisher.ping()]).then(() => undefined);
+    const relay: Relay = { origin, ready, pending, acked: 0 };
     return relay;
   }).ready;
 }

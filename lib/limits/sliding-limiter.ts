@@ -1,7 +1,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { upstashOverIoredis } from "../auth/upstash-over-ioredis";
 import { errorFields, log } from "../log";
-import { counterRedis, redisKey } from "../redis/client";
+import { counterRedis, markRedisAway, redisAway, redisKey } from "../redis/client";
 import { shared } from "../shared";
 
 // A named sliding-window budget (sign-up per address and in all, …): the mechanism of the sign-in
@@ -47,7 +47,14 @@ export class MemorySlidingLimiter implements SlidingLimiter {
   }
 }
 
+/**
+ * Redis's count while it answers, this process's own while it does not (lib/redis/client.ts's one
+ * "Redis is away" verdict, so one timeout spares every limiter of the process its wait). A token
+ * given back goes to whichever store answers then: one taken in process and returned to Redis
+ * (it came back in between) frees at most one attempt early.
+ */
 class RedisSlidingLimiter implements SlidingLimiter {
+  private lastLog = 0;
   constructor(
     private readonly name: string,
     private readonly ratelimit: Ratelimit,
@@ -55,13 +62,19 @@ class RedisSlidingLimiter implements SlidingLimiter {
   ) {}
 
   async limit(identifier: string, rate: 1 | -1 = 1, now = Date.now()): Promise<LimitDecision> {
-    try {
-      const result = await this.ratelimit.limit(identifier, { rate });
-      return { success: result.success, reset: result.reset };
-    } catch (error) {
-      log.warn("limit: redis failed, counting in process", { limit: this.name, ...errorFields(error) });
-      return this.fallback.limit(identifier, rate, now);
+    if (!redisAway()) {
+      try {
+        const result = await this.ratelimit.limit(identifier, { rate });
+        return { success: result.success, reset: result.reset };
+      } catch (error) {
+        markRedisAway();
+        if (Date.now() - this.lastLog > 10_000) {
+          this.lastLog = Date.now();
+          log.warn("limit: redis unavailable, counting in process", { limit: this.name, ...errorFields(error) });
+        }
+      }
     }
+    return this.fallback.limit(identifier, rate, now);
   }
 }
 

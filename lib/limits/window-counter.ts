@@ -1,13 +1,15 @@
 import { tunable } from "../config";
 import type { Redis } from "ioredis";
 import { errorFields, log } from "../log";
-import { redis, redisKey } from "../redis/client";
+import { counterRedis, markRedisAway, redisAway, redisKey } from "../redis/client";
 import { shared } from "../shared";
 
 // Counters for the anonymous visitor limits (click beacon, 18+ confirmation, contact form): how
 // many times a key was hit in a window that starts at its first hit. With REDIS_URL the counters
-// live in Redis and every instance shares them; otherwise in this process, in a map bounded to
-// MAX_KEYS entries (the oldest keys go first, so a flood of new keys costs bounded memory).
+// live in Redis and every instance shares them (over the rate counters' connection, so a Redis that
+// is down or frozen costs a visitor at most its short command timeout); otherwise in this process,
+// in a map bounded to MAX_KEYS entries (the oldest keys go first, so a flood of new keys costs
+// bounded memory).
 
 const MAX_KEYS = tunable("HOP_LIMIT_KEYS_MAX");
 
@@ -51,11 +53,12 @@ function redisHit(client: WithHit, key: string, windowMs: number): Promise<numbe
  * Redis fails the process's own counter answers, so a visitor is never refused for our outage.
  */
 export async function hitWindow(key: string, windowMs: number, now = Date.now()): Promise<number> {
-  const client = redis();
-  if (client) {
+  const client = counterRedis();
+  if (client && !redisAway()) {
     try {
       return await redisHit(client, key, windowMs);
     } catch (error) {
+      markRedisAway();
       log.warn("visitor limit: redis failed, counting in process", errorFields(error));
     }
   }

@@ -18,9 +18,11 @@ export function redis(): Redis | null {
 export const COUNTER_TIMEOUT_MS = 300;
 
 /**
- * The connection for per-request rate counters: it never queues a command while Redis is away
- * and gives up on a slow one after COUNTER_TIMEOUT_MS, so an outage costs a request at most that.
- * The shared connection above keeps its offline queue for the invalidation relay and the CLI.
+ * The connection for per-request counters (API usage, the sign-in throttle, the visitor limits):
+ * it never queues a command while Redis is away and gives up on a slow one after
+ * COUNTER_TIMEOUT_MS, so an outage costs a request at most that and each caller counts in process
+ * instead. The shared connection above keeps its offline queue for the invalidation relay (whose
+ * writers wait for it only within a bound, lib/cache/redis-relay.ts) and the CLI.
  */
 export function counterRedis(): Redis | null {
   const url = config().redisUrl;
@@ -42,6 +44,25 @@ export function counterRedis(): Redis | null {
     return client;
   });
 }
+
+/** After a Redis command failed or timed out, callers that can do without Redis skip it this long. */
+export const REDIS_PAUSE_MS = 1_000;
+
+/**
+ * One verdict per process on "Redis is away", shared by every caller: a counter that just timed out
+ * spares the next request its own wait (the rate counters, the sign-in throttle and the visitor
+ * limits count in process; a write does not wait for the relay), and Redis is asked again a
+ * REDIS_PAUSE_MS later.
+ */
+export function redisAway(): boolean {
+  return Date.now() < awayState().until;
+}
+
+export function markRedisAway(): void {
+  awayState().until = Date.now() + REDIS_PAUSE_MS;
+}
+
+const awayState = () => shared("redisAway", () => ({ until: 0 }));
 
 /** Every Redis key of this app starts with the prefix, so several deployments can share one server. */
 export function redisKey(...parts: string[]): string {

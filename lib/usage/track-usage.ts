@@ -1,6 +1,6 @@
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
-import { counterRedis } from "../redis/client";
+import { counterRedis, markRedisAway, redisAway } from "../redis/client";
 import { shared } from "../shared";
 import { MemoryUsageStore } from "./memory-store";
 import { unsafeReadPersistedCounters } from "./read-persisted-counters";
@@ -10,19 +10,16 @@ import { highest, inWindows, seedFromPersisted, type HitResult, type KeyCounters
 // Where a request is counted: Redis when REDIS_URL is set and Redis answers, else this process.
 // While Redis is unreachable (a command failed, timed out, or the connection is not ready) requests
 // are counted in process — seeded from the last counters this process saw, so the quota carries
-// on — and Redis is tried again after REDIS_PAUSE_MS; when it answers, its counters are lifted to
-// what was counted meanwhile. Counters Redis lost are re-seeded from the key's row in the database
+// on — and Redis is tried again after REDIS_PAUSE_MS (lib/redis/client.ts, shared by every caller
+// in the process); when it answers, its counters are lifted to what was counted meanwhile. Counters Redis lost are re-seeded from the key's row in the database
 // (which the flusher below keeps within a second of the counts), never lower than it holds.
 
 const FLUSH_INTERVAL_MS = 1000;
-const REDIS_PAUSE_MS = 1000;
 const MAX_REMEMBERED_KEYS = 100_000;
 
 interface Tracker {
   redis: RedisUsageStore | null;
   memory: MemoryUsageStore;
-  /** Redis is not asked before this time (it failed a moment ago). */
-  redisPausedUntil: number;
   lastRedisLog: number;
   /** The latest counters this process saw per key, from either store. */
   lastKnown: Map<string, KeyCounters>;
@@ -37,7 +34,6 @@ function tracker(): Tracker {
     const t: Tracker = {
       redis: client ? new RedisUsageStore(client, freshSeed) : null,
       memory: new MemoryUsageStore(),
-      redisPausedUntil: 0,
       lastRedisLog: 0,
       lastKnown: new Map(),
       dirty: new Map(),
@@ -76,11 +72,11 @@ async function freshSeed(keyId: string, seed: KeyCounters, now: number): Promise
 }
 
 async function count(t: Tracker, keyId: string, seed: KeyCounters, limits: { hourly: number; daily: number }, now: number): Promise<HitResult> {
-  if (t.redis && t.redis.available && Date.now() >= t.redisPausedUntil) {
+  if (t.redis && t.redis.available && !redisAway()) {
     try {
       return await t.redis.hit(keyId, seed, limits, now);
     } catch (error) {
-      t.redisPausedUntil = Date.now() + REDIS_PAUSE_MS;
+      markRedisAway();
       if (Date.now() - t.lastRedisLog > 10_000) {
         t.lastRedisLog = Date.now();
         log.warn("redis rate counters unavailable; counting in process", errorFields(error));

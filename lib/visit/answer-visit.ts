@@ -118,10 +118,21 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   if (address === "app") return null;
   if (address === "nowhere") return forMethod(notFoundResponse(), req.method);
   if (address === "unknown-host") {
-    return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => {
-      if (serves) return answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>;
-      return onHostWithoutLinks(req.pathname) === "app" ? null : forMethod(notFoundResponse(), req.method);
-    });
+    return hostHasLinks(req.host.replace(/:\d+$/, "")).then(
+      (serves) => {
+        if (serves) return answerVisit(req) as VisitAnswer | Promise<VisitAnswer | null>;
+        return onHostWithoutLinks(req.pathname) === "app" ? null : forMethod(notFoundResponse(), req.method);
+      },
+      (error: unknown) => {
+        // The host could not be looked up (the database is away). A path under one of the app's
+        // first segments is never a visitor's address on any host, so it stays the app's and its
+        // surface answers in its own shape: /api/health and /v1/openapi.json need no database, the
+        // API and the dashboard say 503 in JSON. Any other path (the root included: a custom
+        // domain's page) is a visitor's, and gets the 503 page.
+        if (req.pathname !== "/" && onHostWithoutLinks(req.pathname) === "app") return null;
+        throw error;
+      },
+    );
   }
   if (/%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return forMethod(notFoundResponse(), req.method);
   const cached = cachedLink(address.domain, address.slug);

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
-import { addKey, api, createAccount, type ApiResponse } from "../helpers/api";
+import { addKey, api, type ApiResponse } from "../helpers/api";
 import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
 import { startServer, type HopServer } from "../helpers/server";
-import { PRIMARY, visit } from "../helpers/visit";
+import { person } from "../helpers/dashboard-routes";
+import { PRIMARY, visit, type VisitResponse } from "../helpers/visit";
 
 // A PostgreSQL of this file's own, stopped for a few seconds while visitors keep coming: every
 // visit answered during the outage is written once the database is back, and the API says 503
@@ -34,7 +35,9 @@ describe("when PostgreSQL goes away", { skip }, () => {
   });
 
   test("no visit's event is lost through an outage under load; the API answers 503 with Retry-After, then 200", async () => {
-    const account = await createAccount(server);
+    // Signed in too: the dashboard's routes are asked during the outage.
+    const account = await person(server);
+    const cookie = account.cookie;
     const spare = await addKey(server, account.email, "full");
     const created = await api(server, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/o", slug: "through-outage" } });
     assert.equal(created.status, 201);
@@ -43,6 +46,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
 
     const outageAnswers: ApiResponse[] = [];
     let unknownAddress: Awaited<ReturnType<typeof visit>> | undefined;
+    let otherHost: Record<"health" | "openapi" | "links" | "dashboard" | "visitor", VisitResponse> | undefined;
     let answered = 0;
     let running = true;
     const visitors = Array.from({ length: 6 }, async () => {
@@ -59,6 +63,17 @@ describe("when PostgreSQL goes away", { skip }, () => {
       const duringOutage = answered;
       for (const key of [account.key, spare.key]) outageAnswers.push(await api(server, "GET", "/v1/links", { key }));
       unknownAddress = await visit(server, PRIMARY, "/never-visited-before");
+      // A Host this server never saw (its IP, a load balancer's name) needs the database to know
+      // whether it serves links; while it cannot be asked, the app's own paths stay the app's.
+      let hosts = 0;
+      const elsewhere = (path: string, headers: Record<string, string> = {}) => visit(server, `unseen-${++hosts}.example.test`, path, { headers });
+      otherHost = {
+        health: await elsewhere("/api/health"),
+        openapi: await elsewhere("/v1/openapi.json"),
+        links: await elsewhere("/v1/links", { authorization: `Bearer ${account.key}` }),
+        dashboard: await elsewhere("/api/dashboard/websites/contacts", { cookie }),
+        visitor: await elsewhere("/some-slug"),
+      };
       await pause(3_000);
       assert.ok(answered - duringOutage > 50, `visitors kept coming during the outage (${answered - duringOutage})`);
       await db.start();
@@ -94,5 +109,23 @@ describe("when PostgreSQL goes away", { skip }, () => {
     assert.match(String(unknownAddress?.headers["content-security-policy"]), /default-src 'none'/);
     assert.match(unknownAddress!.body, /Temporarily unavailable/);
     assert.equal((await visit(server, PRIMARY, "/never-visited-before")).status, 404, "and once the database is back, the address is looked up");
+
+    // On a Host other than the app's, the surface decides the shape, as on the app's own: the two
+    // routes that need no database answer, the API and the dashboard say 503 in JSON, a visitor's
+    // address gets the page.
+    assert.ok(otherHost);
+    assert.equal(otherHost.health.status, 200, otherHost.health.body.slice(0, 200));
+    assert.equal(JSON.parse(otherHost.health.body).ok, true);
+    assert.equal(otherHost.openapi.status, 200);
+    assert.equal(JSON.parse(otherHost.openapi.body).openapi, "3.1.0");
+    for (const [which, res] of [["/v1/links", otherHost.links], ["/api/dashboard", otherHost.dashboard]] as const) {
+      assert.equal(res.status, 503, `${which}: ${res.body.slice(0, 200)}`);
+      assert.match(String(res.headers["content-type"]), /^application\/json/, which);
+      assert.equal(JSON.parse(res.body).error.code, "service_unavailable", which);
+      assert.ok(Number(res.headers["retry-after"]) >= 1, `${which}: Retry-After in seconds`);
+    }
+    assert.equal(otherHost.visitor.status, 503);
+    assert.match(String(otherHost.visitor.headers["content-type"]), /^text\/html/);
+    assert.equal(otherHost.visitor.headers["retry-after"], "5");
   });
 });

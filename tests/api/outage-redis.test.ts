@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
-import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { addKey, api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { PASSWORD, person, send } from "../helpers/dashboard-routes";
 import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
 import { admin, startServer, type HopServer } from "../helpers/server";
 import { PRIMARY, visit } from "../helpers/visit";
@@ -122,4 +123,80 @@ describe("when Redis is away or loses its data", { skip }, () => {
     assert.deepEqual(statuses, Array(20).fill(429));
   });
 
+  // Writes announce their change to the other instances over Redis and wait for it, but at most a
+  // second (docs/visitor-path.md): past that the caches' TTLs are the backstop. Sign-in's throttle
+  // counts in process while Redis does not answer. Everything the test needs is made while Redis is
+  // up, and each request is first timed there: on a loaded machine a request may take longer than
+  // 1.5 s without any outage, so the bound is 1.5 s or, when that is more, 1 s over its time with Redis up.
+  for (const outage of ["hung", "down"] as const) {
+    test(`Redis ${outage}: writes, key revocation and sign-in answer within 1.5 s; the sign-in throttle holds`, async (t) => {
+      const owner = await person(first);
+      const spares = { up: await addKey(first, owner.email, "full"), away: await addKey(first, owner.email, "full") };
+      const link = await api(first, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/w", slug: `write-${outage}` } });
+      assert.equal(link.status, 201, link.text);
+      const target = await person(first);
+      const victim = await person(first);
+      for (const spare of Object.values(spares)) {
+        assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 200, "the key is cached on this instance");
+      }
+
+      const withRedisUp: Record<string, number> = {};
+      const round = async (phase: "up" | "away") => {
+        const within = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+          const { ms, value } = await timed(fn);
+          if (phase === "up") {
+            withRedisUp[what] = ms;
+            return value;
+          }
+          const bound = Math.max(1_500, withRedisUp[what] + 1_000);
+          t.diagnostic(`${what}: ${Math.round(ms)} ms with Redis ${outage}, ${Math.round(withRedisUp[what])} ms with Redis up`);
+          assert.ok(ms <= bound, `${what} answered in ${Math.round(ms)} ms with Redis ${outage} (bound ${Math.round(bound)} ms)`);
+          return value;
+        };
+        const spare = spares[phase];
+        // First, as nothing has told this instance yet that Redis is away (an API request would: its
+        // rate counter times out).
+        const saved = await within("a dashboard save", () => send(first, "PUT", `/api/dashboard/links/${link.body.data.id}`, { cookie: owner.cookie, body: { title: `Saved ${phase}` } }));
+        assert.equal(saved.status, 200, saved.text);
+        const status = await within("PATCH /v1/links/{id}/status", () => api(first, "PATCH", `/v1/links/${link.body.data.id}/status`, { key: owner.key, body: { setActive: phase === "up" } }));
+        assert.equal(status.status, 200, status.text);
+        const revoked = await within("revoking a key", () => send(first, "DELETE", `/api/dashboard/keys/${spare.keyId}`, { cookie: owner.cookie }));
+        assert.equal(revoked.status, 200, revoked.text);
+        assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 401, "the revoked key is refused at once on this instance");
+        const signedIn = await within("signing in", () => signInAttempt(first, target.email, PASSWORD));
+        assert.equal(signedIn.status, 200);
+        assert.ok(signedIn.signedIn, "the right password signs in");
+      };
+
+      await round("up");
+      if (outage === "hung") redis.pause();
+      else await redis.stop();
+      try {
+        await round("away");
+        const guesses = await Promise.all(Array.from({ length: 15 }, (_, i) => signInAttempt(first, victim.email, `guess-${i}`)));
+        const statuses = guesses.map((g) => g.status);
+        assert.deepEqual([...new Set(statuses)].filter((s) => s !== 401 && s !== 429), [], `only 401 and 429: ${statuses}`);
+        assert.ok(statuses.filter((s) => s === 401).length <= 10, `at most 10 guesses tried: ${statuses}`);
+        assert.ok(statuses.includes(429), `the rest refused: ${statuses}`);
+      } finally {
+        if (outage === "hung") redis.resume();
+        else await redis.start();
+      }
+    });
+  }
 });
+
+/** One sign-in as the login page makes it: the CSRF token, then the credentials callback. */
+async function signInAttempt(server: HopServer, email: string, password: string): Promise<{ status: number; signedIn: boolean }> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, signedIn: response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")) };
+}
