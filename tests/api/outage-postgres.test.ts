@@ -46,7 +46,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
 
     const outageAnswers: ApiResponse[] = [];
     let unknownAddress: Awaited<ReturnType<typeof visit>> | undefined;
-    let otherHost: Record<"health" | "openapi" | "links" | "dashboard" | "visitor", VisitResponse> | undefined;
+    let otherHost: Record<"health" | "openapi" | "links" | "dashboard" | "tlsAsk" | "visitor", VisitResponse> | undefined;
     let answered = 0;
     let running = true;
     const visitors = Array.from({ length: 6 }, async () => {
@@ -72,6 +72,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
         openapi: await elsewhere("/v1/openapi.json"),
         links: await elsewhere("/v1/links", { authorization: `Bearer ${account.key}` }),
         dashboard: await elsewhere("/api/dashboard/websites/contacts", { cookie }),
+        tlsAsk: await elsewhere("/api/domains/allowed?domain=links.example.test"),
         visitor: await elsewhere("/some-slug"),
       };
       await pause(3_000);
@@ -118,7 +119,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
     assert.equal(JSON.parse(otherHost.health.body).ok, true);
     assert.equal(otherHost.openapi.status, 200);
     assert.equal(JSON.parse(otherHost.openapi.body).openapi, "3.1.0");
-    for (const [which, res] of [["/v1/links", otherHost.links], ["/api/dashboard", otherHost.dashboard]] as const) {
+    for (const [which, res] of [["/v1/links", otherHost.links], ["/api/dashboard", otherHost.dashboard], ["/api/domains/allowed", otherHost.tlsAsk]] as const) {
       assert.equal(res.status, 503, `${which}: ${res.body.slice(0, 200)}`);
       assert.match(String(res.headers["content-type"]), /^application\/json/, which);
       assert.equal(JSON.parse(res.body).error.code, "service_unavailable", which);
