@@ -31,7 +31,7 @@ export default async function TeamPage() {
     <div className="page-stack">
       <PageHeader
         title="Team"
-        description="Members act on your links and pages with their own API keys (forTeamOwner). Admins and editors can change them; viewers can only read."
+        description="Members work on your links and pages here, in your workspace, or through the API with their own keys. Admins and editors can change them; viewers can only read."
       />
       <Card labelledBy="invite">
         <CardHeader
