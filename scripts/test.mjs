@@ -38,7 +38,7 @@ if (e2e) {
   process.stderr.write(`Running ${files.length} test files on ${mode}\n`);
   result = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...files],
+    ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
     { cwd: root, stdio: "inherit", env },
   );
 }
