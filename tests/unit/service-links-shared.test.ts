@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { openTestDb } from "../helpers/test-db";
+
+// The API and the dashboard over one use case each (issue 30): the links list reads its filters
+// one way for both, and the bulk bar's "move" is the API's group use case, scoped to the owner.
+let env: Awaited<ReturnType<typeof openTestDb>>;
+before(async () => {
+  env = await openTestDb();
+});
+after(() => env.close());
+
+async function twoAccounts() {
+  const { createAccount } = await import("../../lib/accounts/create-account");
+  const suffix = Math.random().toString(36).slice(2, 8);
+  return [
+    await createAccount(env.db, { email: `a-${suffix}@example.test`, plan: "growth" }),
+    await createAccount(env.db, { email: `b-${suffix}@example.test`, plan: "growth" }),
+  ];
+}
+
+async function link(accountId: string, id: string, extra: Record<string, unknown> = {}) {
+  const { config } = await import("../../lib/config");
+  return env.db.link.create({ data: { id: `lnk_${id}`, publicId: id, accountId, domain: config().primaryDomain, slug: id, destination: "https://example.com", ...extra } });
+}
+
+describe("links list: one reading of the filters", () => {
+  test("a search with surrounding spaces finds the same links in the API's list and the dashboard's table", async () => {
+    const { listLinks } = await import("../../lib/links/list-links");
+    const { DashboardLinksQuery, listLinksPage } = await import("../../lib/links/list-links-page");
+    const [owner, stranger] = await twoAccounts();
+    await link(owner.id, "spring-sale", { title: "Spring Sale" });
+    await link(owner.id, "autumn", { title: "Autumn" });
+    await link(stranger.id, "spring-other", { title: "Spring elsewhere" });
+    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).sort();
+    for (const search of ["spring", "  Spring  ", "\tSPRING\n"]) {
+      const api = await listLinks(env.db, owner.id, { page: 1, limit: 50, search });
+      const page = await listLinksPage(env.db, owner.id, DashboardLinksQuery.parse({ search }));
+      assert.deepEqual(ids(api.data), ["spring-sale"], JSON.stringify(search));
+      assert.deepEqual(ids(page.data), ids(api.data), JSON.stringify(search));
+      assert.equal(page.pagination.totalCount, api.pagination.totalCount);
+    }
+    // Spaces alone are no search: every link of the account, in both.
+    const api = await listLinks(env.db, owner.id, { page: 1, limit: 50, search: "   " });
+    const page = await listLinksPage(env.db, owner.id, DashboardLinksQuery.parse({ search: "   " }));
+    assert.deepEqual(ids(api.data), ["autumn", "spring-sale"]);
+    assert.deepEqual(ids(page.data), ids(api.data));
+  });
+});
+
+describe("bulk move to a group: the API's use case, one transaction, the owner's links only", () => {
+  test("another account's group is 404 and nothing moves", async () => {
+    const { runDashboardBulk } = await import("../../lib/links/dashboard-bulk");
+    const { createGroup } = await import("../../lib/groups/groups");
+    const [owner, stranger] = await twoAccounts();
+    const theirs = await createGroup(env.db, stranger.id, { name: "Theirs" });
+    await link(owner.id, "mine-1");
+    await link(owner.id, "mine-2");
+    await assert.rejects(
+      runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["mine-1", "mine-2"], groupId: theirs.id }),
+      (error: { code?: string; status?: number }) => error.code === "group_not_found" && error.status === 404,
+    );
+    const rows = await env.db.link.findMany({ where: { accountId: owner.id }, select: { groupId: true } });
+    assert.deepEqual(rows.map((row) => row.groupId), [null, null]);
+    assert.equal(await env.db.link.count({ where: { groupId: theirs.id } }), 0);
+  });
+
+  test("into the owner's group and out again; another account's link is not found and keeps its group", async () => {
+    const { runDashboardBulk } = await import("../../lib/links/dashboard-bulk");
+    const { createGroup } = await import("../../lib/groups/groups");
+    const [owner, stranger] = await twoAccounts();
+    const mine = await createGroup(env.db, owner.id, { name: "Mine" });
+    const theirs = await createGroup(env.db, stranger.id, { name: "Theirs" });
+    await link(owner.id, "in-1");
+    await link(owner.id, "in-2");
+    await link(stranger.id, "foreign", { groupId: theirs.id });
+    const moved = await runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["in-1", "foreign"], groupId: mine.id });
+    assert.deepEqual(moved, { successful: ["in-1"], failed: [{ identifier: "foreign", error: "link_not_found" }], skipped: [] });
+    const out = await runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["in-1", "in-2", "foreign"], groupId: null });
+    assert.deepEqual(out, {
+      successful: ["in-1"],
+      failed: [{ identifier: "foreign", error: "link_not_found" }],
+      skipped: [{ identifier: "in-2", reason: "not in a group" }],
+    });
+    assert.equal(await env.db.link.count({ where: { groupId: mine.id } }), 0);
+    assert.equal((await env.db.link.findUniqueOrThrow({ where: { id: "lnk_foreign" } })).groupId, theirs.id);
+  });
+});
