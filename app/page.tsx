@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Landing } from "@/components/dashboard/landing";
 import { Overview } from "@/components/dashboard/overview";
 import { DashboardShell } from "@/components/dashboard/shell";
-import { accountPlan } from "@/lib/accounts/account-plan";
+import { ownerPlan, withLimits } from "@/lib/accounts/account-plan";
 import { limitsReport } from "@/lib/accounts/account-reports";
 import { accountOverview } from "@/lib/accounts/overview";
 import { effectiveLimits } from "@/lib/accounts/plans";
@@ -20,8 +20,8 @@ export default async function Home() {
   if (!workspace) return <Landing signupOpen={config().signup === "open"} />;
   const { account } = workspace;
   const client = await db();
-  const owner = workspace.ownerId === account.id ? account : await accountPlan(client, workspace.ownerId);
-  const limits = effectiveLimits(owner.plan, owner.limitOverrides);
+  const owner = workspace.ownerId === account.id ? withLimits(account) : await ownerPlan(client, workspace.ownerId);
+  const { limits } = owner;
   const [counts, report, ownKeys, workspaces] = await Promise.all([
     accountOverview(client, workspace.ownerId),
     limitsReport(client, owner, limits),
