@@ -3,7 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { openTestDb } from "../helpers/test-db";
 
 // The API and the dashboard over one use case each (issue 30): the links list reads its filters
-// one way for both, and the bulk bar's "move" is the API's group use case, scoped to the owner.
+// one way for both, the bulk bar's "move" is the API's group use case scoped to the owner, and
+// the sign-up rule and the owner's plan each have one home.
 let env: Awaited<ReturnType<typeof openTestDb>>;
 before(async () => {
   env = await openTestDb();
@@ -84,5 +85,32 @@ describe("bulk move to a group: the API's use case, one transaction, the owner's
     });
     assert.equal(await env.db.link.count({ where: { groupId: mine.id } }), 0);
     assert.equal((await env.db.link.findUniqueOrThrow({ where: { id: "lnk_foreign" } })).groupId, theirs.id);
+  });
+});
+
+describe("the sign-up rule: one use case for the route, the page and the sign-up itself", () => {
+  test("closed: refused once an account exists, by the page's state, the route's check and signUp under its lock", async () => {
+    const { assertSignUpOpen, signUp, signUpState } = await import("../../lib/accounts/sign-up");
+    await twoAccounts();
+    assert.deepEqual(await signUpState(env.db, "closed"), { open: false, first: false });
+    assert.deepEqual(await signUpState(env.db, "open"), { open: true, first: false });
+    await assert.rejects(assertSignUpOpen(env.db, "closed"), (error: { code?: string }) => error.code === "signup_closed");
+    const person = { name: "Late", email: `late-${Math.random().toString(36).slice(2, 8)}@example.test`, password: "long enough" };
+    await assert.rejects(signUp(env.db, person, { defaultPlan: "free", signup: "closed" }), (error: { code?: string }) => error.code === "signup_closed");
+    assert.equal(await env.db.account.count({ where: { email: person.email } }), 0);
+    assert.equal((await signUp(env.db, person, { defaultPlan: "free", signup: "open" })).plan, "free");
+  });
+});
+
+describe("the owner's plan: one lookup", () => {
+  test("the plan and the limits with the owner's overrides, inside a transaction too", async () => {
+    const { ownerPlan } = await import("../../lib/accounts/account-plan");
+    const [owner] = await twoAccounts();
+    await env.db.account.update({ where: { id: owner.id }, data: { limitOverrides: { active: 3 } } });
+    const plan = await ownerPlan(env.db, owner.id);
+    assert.equal(plan.plan, "growth");
+    assert.equal(plan.limits.activeLimit, 3);
+    assert.equal(plan.limits.totalLimit, 1000);
+    assert.deepEqual(await env.db.$transaction((tx) => ownerPlan(tx, owner.id)), plan);
   });
 });
