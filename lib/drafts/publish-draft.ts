@@ -54,3 +54,6 @@ export async function publishDraft(db: Db, callerId: string, draftId: string, in
   await db.draft.updateMany({ where: { id: draft.id, accountId: draft.accountId }, data: { publishedLinkId: link.id, updatedAt: now } });
   return { ...website, draftId: draft.id, version: version + 1 };
 }
+
+/** The answer of POST /api/dashboard/drafts/{id}/publish (and the editor's view of it). */
+export type PublishedDraft = Awaited<ReturnType<typeof publishDraft>>;

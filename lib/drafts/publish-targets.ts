@@ -14,3 +14,5 @@ export async function publishTargets(db: Db, ownerId: string) {
     customDomains: domains.map((d) => d.domain),
   };
 }
+
+export type PublishTargets = Awaited<ReturnType<typeof publishTargets>>;

@@ -53,3 +53,6 @@ export async function linkFilterChoices(db: Db, accountId: string) {
   ]);
   return { domains: domains.map((d) => d.domain), tags: tags.map((t) => t.tag), groups };
 }
+
+/** One row of the dashboard's links table: the API's link object and its clicks of the last 30 days. */
+export type LinkPageRow = Awaited<ReturnType<typeof listLinksPage>>["data"][number];
