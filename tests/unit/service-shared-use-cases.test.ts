@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { linkRow, twoAccounts } from "../helpers/service-rows";
 import { openTestDb } from "../helpers/test-db";
 
 // The API and the dashboard over one use case each (issue 30): the links list reads its filters
@@ -11,28 +12,14 @@ before(async () => {
 });
 after(() => env.close());
 
-async function twoAccounts() {
-  const { createAccount } = await import("../../lib/accounts/create-account");
-  const suffix = Math.random().toString(36).slice(2, 8);
-  return [
-    await createAccount(env.db, { email: `a-${suffix}@example.test`, plan: "growth" }),
-    await createAccount(env.db, { email: `b-${suffix}@example.test`, plan: "growth" }),
-  ];
-}
-
-async function link(accountId: string, id: string, extra: Record<string, unknown> = {}) {
-  const { config } = await import("../../lib/config");
-  return env.db.link.create({ data: { id: `lnk_${id}`, publicId: id, accountId, domain: config().primaryDomain, slug: id, destination: "https://example.com", ...extra } });
-}
-
 describe("links list: one reading of the filters", () => {
   test("a search with surrounding spaces finds the same links in the API's list and the dashboard's table", async () => {
     const { listLinks } = await import("../../lib/links/list-links");
     const { DashboardLinksQuery, listLinksPage } = await import("../../lib/links/list-links-page");
-    const [owner, stranger] = await twoAccounts();
-    await link(owner.id, "spring-sale", { title: "Spring Sale" });
-    await link(owner.id, "autumn", { title: "Autumn" });
-    await link(stranger.id, "spring-other", { title: "Spring elsewhere" });
+    const [owner, stranger] = await twoAccounts(env.db);
+    await linkRow(env.db, owner.id, "spring-sale", { title: "Spring Sale" });
+    await linkRow(env.db, owner.id, "autumn", { title: "Autumn" });
+    await linkRow(env.db, stranger.id, "spring-other", { title: "Spring elsewhere" });
     const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).sort();
     for (const search of ["spring", "  Spring  ", "\tSPRING\n"]) {
       const api = await listLinks(env.db, owner.id, { page: 1, limit: 50, search });
@@ -53,10 +40,10 @@ describe("bulk move to a group: the API's use case, one transaction, the owner's
   test("another account's group is 404 and nothing moves", async () => {
     const { runDashboardBulk } = await import("../../lib/links/dashboard-bulk");
     const { createGroup } = await import("../../lib/groups/groups");
-    const [owner, stranger] = await twoAccounts();
+    const [owner, stranger] = await twoAccounts(env.db);
     const theirs = await createGroup(env.db, stranger.id, { name: "Theirs" });
-    await link(owner.id, "mine-1");
-    await link(owner.id, "mine-2");
+    await linkRow(env.db, owner.id, "mine-1");
+    await linkRow(env.db, owner.id, "mine-2");
     await assert.rejects(
       runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["mine-1", "mine-2"], groupId: theirs.id }),
       (error: { code?: string; status?: number }) => error.code === "group_not_found" && error.status === 404,
@@ -69,12 +56,12 @@ describe("bulk move to a group: the API's use case, one transaction, the owner's
   test("into the owner's group and out again; another account's link is not found and keeps its group", async () => {
     const { runDashboardBulk } = await import("../../lib/links/dashboard-bulk");
     const { createGroup } = await import("../../lib/groups/groups");
-    const [owner, stranger] = await twoAccounts();
+    const [owner, stranger] = await twoAccounts(env.db);
     const mine = await createGroup(env.db, owner.id, { name: "Mine" });
     const theirs = await createGroup(env.db, stranger.id, { name: "Theirs" });
-    await link(owner.id, "in-1");
-    await link(owner.id, "in-2");
-    await link(stranger.id, "foreign", { groupId: theirs.id });
+    await linkRow(env.db, owner.id, "in-1");
+    await linkRow(env.db, owner.id, "in-2");
+    await linkRow(env.db, stranger.id, "foreign", { groupId: theirs.id });
     const moved = await runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["in-1", "foreign"], groupId: mine.id });
     assert.deepEqual(moved, { successful: ["in-1"], failed: [{ identifier: "foreign", error: "link_not_found" }], skipped: [] });
     const out = await runDashboardBulk(env.db, owner.id, owner.id, { action: "move", links: ["in-1", "in-2", "foreign"], groupId: null });
@@ -91,7 +78,7 @@ describe("bulk move to a group: the API's use case, one transaction, the owner's
 describe("the sign-up rule: one use case for the route, the page and the sign-up itself", () => {
   test("closed: refused once an account exists, by the page's state, the route's check and signUp under its lock", async () => {
     const { assertSignUpOpen, signUp, signUpState } = await import("../../lib/accounts/sign-up");
-    await twoAccounts();
+    await twoAccounts(env.db);
     assert.deepEqual(await signUpState(env.db, "closed"), { open: false, first: false });
     assert.deepEqual(await signUpState(env.db, "open"), { open: true, first: false });
     await assert.rejects(assertSignUpOpen(env.db, "closed"), (error: { code?: string }) => error.code === "signup_closed");
@@ -105,7 +92,7 @@ describe("the sign-up rule: one use case for the route, the page and the sign-up
 describe("the owner's plan: one lookup", () => {
   test("the plan and the limits with the owner's overrides, inside a transaction too", async () => {
     const { ownerPlan } = await import("../../lib/accounts/account-plan");
-    const [owner] = await twoAccounts();
+    const [owner] = await twoAccounts(env.db);
     await env.db.account.update({ where: { id: owner.id }, data: { limitOverrides: { active: 3 } } });
     const plan = await ownerPlan(env.db, owner.id);
     assert.equal(plan.plan, "growth");
