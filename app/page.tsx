@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { Landing } from "@/components/dashboard/landing";
 import { Overview } from "@/components/dashboard/overview";
 import { DashboardShell } from "@/components/dashboard/shell";
-import { accountPlan } from "@/lib/accounts/account-plan";
+import { ownerPlan, withLimits } from "@/lib/accounts/account-plan";
 import { limitsReport } from "@/lib/accounts/account-reports";
+import { signUpAdvertised } from "@/lib/accounts/sign-up";
 import { accountOverview } from "@/lib/accounts/overview";
 import { effectiveLimits } from "@/lib/accounts/plans";
 import { config } from "@/lib/config";
@@ -17,11 +18,11 @@ export const metadata: Metadata = { title: "Hop — short links and link-in-bio 
 /** Signed out: the product page. Signed in: the overview of the selected workspace (a team owner's for a member). */
 export default async function Home() {
   const workspace = await currentWorkspace();
-  if (!workspace) return <Landing signupOpen={config().signup === "open"} />;
+  if (!workspace) return <Landing signupOpen={signUpAdvertised()} />;
   const { account } = workspace;
   const client = await db();
-  const owner = workspace.ownerId === account.id ? account : await accountPlan(client, workspace.ownerId);
-  const limits = effectiveLimits(owner.plan, owner.limitOverrides);
+  const owner = workspace.ownerId === account.id ? withLimits(account) : await ownerPlan(client, workspace.ownerId);
+  const { limits } = owner;
   const [counts, report, ownKeys, workspaces] = await Promise.all([
     accountOverview(client, workspace.ownerId),
     limitsReport(client, owner, limits),

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/dashboard/auth-card";
 import { LoginForm } from "@/components/dashboard/login-form";
+import { signUpAdvertised } from "@/lib/accounts/sign-up";
 import { config } from "@/lib/config";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { currentAccount } from "@/lib/dashboard/current-account";
@@ -16,7 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <AuthCard
       title="Sign in to Hop"
       subtitle="Welcome back. Enter your e-mail and password."
-      footer={config().signup === "open" ? <>No account yet? <Link href="/signup">Create one</Link></> : "Accounts on this instance are made by its operator."}
+      footer={signUpAdvertised() ? <>No account yet? <Link href="/signup">Create one</Link></> : "Accounts on this instance are made by its operator."}
     >
       <LoginForm callbackUrl={callbackUrl} />
     </AuthCard>

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/dashboard/auth-card";
 import { SignupForm } from "@/components/dashboard/signup-form";
 import { Alert } from "@/components/ui/alert";
+import { signUpState } from "@/lib/accounts/sign-up";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
@@ -16,12 +17,11 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
   // An invitation link (/invite/<token>) sends people here and expects them back.
   const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, config().appUrl);
   if (await currentAccount()) redirect(callbackUrl);
-  const empty = (await pageRead("signup", async () => (await db()).account.count())) === 0;
-  const open = config().signup === "open" || empty;
+  const { open, first } = await pageRead("signup", async () => signUpState(await db()));
   return (
     <AuthCard
       title="Create your Hop account"
-      subtitle={empty ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio pages and an API, in one place."}
+      subtitle={first ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio pages and an API, in one place."}
       footer={<>Already have an account? <Link href={callbackUrl === "/" ? "/login" : `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link></>}
     >
       {open ? <SignupForm callbackUrl={callbackUrl} /> : <Alert tone="warning"><strong>Sign-up is closed.</strong> Ask the operator of this Hop instance for an account.</Alert>}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { CreatedKey } from "@/lib/keys/create-key";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
@@ -78,7 +79,7 @@ export function CreateKey({ atLimit }: { atLimit: boolean }) {
               const form = new FormData(event.currentTarget);
               setBusy(true);
               setError(null);
-              const result = await send<{ key: string; name: string }>("POST", "/api/dashboard/keys", { name: form.get("key-name"), role: form.get("key-role") });
+              const result = await send<Pick<CreatedKey, "key" | "name">>("POST", "/api/dashboard/keys", { name: form.get("key-name"), role: form.get("key-role") });
               setBusy(false);
               if (!result.ok) return setError(result.error);
               setCreated({ key: result.data.key, name: result.data.name });

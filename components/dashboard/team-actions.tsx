@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
+import type { MadeInvitation } from "@/lib/team/invitations";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Dialog } from "../ui/dialog";
@@ -16,12 +17,8 @@ const ROLE_OPTIONS = [
   { value: "viewer", label: "Viewer" },
 ];
 
-interface InvitationLink {
-  email: string;
-  path: string;
-  expiresAt: string;
-  emailed: boolean;
-}
+/** The JSON of what inviting answers: its date arrives as text. */
+type InvitationLink = Pick<MadeInvitation, "email" | "path" | "emailed"> & { expiresAt: string };
 
 /** The link just made, shown once (only its hash is stored): the owner copies it to share. */
 function InvitationLinkCard({ invitation }: { invitation: InvitationLink }) {

@@ -2,14 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { WorkspaceChoice } from "@/lib/dashboard/workspace-choice";
 import { send } from "../ui/request";
 import { toast } from "../ui/toast";
 
-export interface WorkspaceOption {
-  ownerId: string;
-  label: string;
-  role: string;
-}
+export type WorkspaceOption = Pick<WorkspaceChoice, "ownerId" | "label" | "role">;
 
 // The role goes under the select, not into its options: a long e-mail would cut it off there.
 const ROLE_NOTE: Record<string, string> = { owner: "Your own workspace", admin: "Team workspace · admin", editor: "Team workspace · editor", viewer: "Team workspace · read-only" };

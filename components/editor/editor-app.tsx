@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { send } from "@/components/ui/request";
+import type { DraftForEditor } from "@/lib/drafts/get-draft-for-editor";
+import type { PublishedDraft } from "@/lib/drafts/publish-draft";
 import { BlocksPanel } from "./blocks-panel";
 import { DesignPanel, designLabel } from "./design-panel";
 import { blocksOf, completeModel, type Model } from "./model";
@@ -16,14 +18,7 @@ import { ThemePanel } from "./theme-panel";
 import { readBackup, useAutosave, type Edit } from "./use-autosave";
 import { usePreview } from "./use-preview";
 
-export interface EditorDraft {
-  id: string;
-  name: string;
-  templateId: string;
-  semantic: Model;
-  version: number;
-  published: (Published & { unpublishedChanges: boolean }) | null;
-}
+export type EditorDraft = Pick<DraftForEditor, "id" | "name" | "templateId" | "semantic" | "version" | "published">;
 
 const TABS = [
   { id: "content", label: "Content" },
@@ -61,7 +56,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
 
   const publish = async (address: Record<string, unknown>) => {
     if (!(await autosave.saveNow())) return { ok: false as const, error: { message: "Your latest edits are not saved yet; publish once they are.", status: 0 } };
-    const result = await send<Published & { version: number }>("POST", `/api/dashboard/drafts/${draft.id}/publish`, { version: autosave.version(), ...address });
+    const result = await send<PublishedDraft>("POST", `/api/dashboard/drafts/${draft.id}/publish`, { version: autosave.version(), ...address });
     if (result.ok) {
       autosave.adopt(result.data.version);
       setPublished({ id: result.data.id, url: result.data.url, isActive: result.data.isActive });

@@ -5,18 +5,12 @@ import { Dialog } from "@/components/ui/dialog";
 import { send, type RequestError } from "@/components/ui/request";
 import { qrSvg } from "@/lib/qr/qr-svg";
 import { CopyButton } from "@/components/ui/copy-button";
+import type { PublishedDraft } from "@/lib/drafts/publish-draft";
+import type { PublishTargets } from "@/lib/drafts/publish-targets";
 
-export interface PublishTargets {
-  primaryDomain: string;
-  systemDomains: Array<{ domain: string; needsPaidPlan: boolean }>;
-  customDomains: string[];
-}
+export type { PublishTargets };
 
-export interface Published {
-  id: string;
-  url: string;
-  isActive: boolean;
-}
+export type Published = Pick<PublishedDraft, "id" | "url" | "isActive">;
 
 type Kind = "primary" | "system" | "custom";
 

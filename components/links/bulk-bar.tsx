@@ -2,18 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { BulkOutcome as Outcome, DashboardBulkBody } from "@/lib/links/dashboard-bulk";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { send } from "../ui/request";
 
-type Action = "activate" | "deactivate" | "delete" | "move";
-
-interface Outcome {
-  successful: string[];
-  failed: Array<{ identifier: string; error: string }>;
-  skipped: Array<{ identifier: string; reason: string }>;
-}
+type Action = DashboardBulkBody["action"];
 
 const DONE: Record<Action, string> = { activate: "activated", deactivate: "deactivated", delete: "deleted", move: "moved" };
 

@@ -1,4 +1,5 @@
 // The link form's state and how it becomes the API's bodies (CreateLinkBody, UpdateLinkBody).
+import type { LinkDetails as StoredLink } from "@/lib/links/link-object";
 
 export const BEHAVIOR_HELP: Record<string, string> = {
   conservative: "Default. In-app browsers get a page with “Open in browser” and “Continue here”, no script.",
@@ -41,25 +42,12 @@ export interface LinkFormState {
   alternateBackUrl: string;
 }
 
-export interface LinkDetails {
-  id: string;
-  url: string;
-  domain: string;
-  slug: string;
-  destination: string;
-  title: string;
-  description: string | null;
-  tags: string[];
-  groupId: string | null;
-  isActive: boolean;
-  behavior: string;
-  geoRules: unknown;
-  languageRules: unknown;
-  seo: unknown;
-  googleTags: unknown;
-  metaPixel: unknown;
-  alternateBackUrl: string | null;
-}
+/** What the form reads of GET /v1/links/{identifier}'s link (the page passes the use case's object). */
+export type LinkDetails = Pick<
+  StoredLink,
+  | "id" | "url" | "domain" | "slug" | "destination" | "title" | "description" | "tags" | "groupId" | "isActive"
+  | "behavior" | "geoRules" | "languageRules" | "seo" | "googleTags" | "metaPixel" | "alternateBackUrl"
+>;
 
 let nextKey = 1;
 export const newKey = () => nextKey++;

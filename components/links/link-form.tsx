@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { BulkOutcome } from "@/lib/links/dashboard-bulk";
+import type { LinkFormChoices as Choices } from "@/lib/links/link-form-choices";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
@@ -10,13 +12,8 @@ import { toast } from "../ui/toast";
 import { BEHAVIOR_HELP, createBody, extrasBody, fieldOfError, initialState, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 
-export interface LinkFormChoices {
-  domains: string[];
-  defaultDomain: string;
-  groups: Array<{ id: string; name: string }>;
-  presets: Array<{ id: string; name: string }>;
-  behaviors: readonly string[];
-}
+/** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
+export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "groups" | "presets"> & { behaviors: readonly string[] };
 
 /** Create and edit in one form; every error is the use case's own message, next to its field. */
 export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null; choices: LinkFormChoices; readOnly: boolean }) {
@@ -54,7 +51,7 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
       if (!seo.ok) return fail(seo.error);
     }
     if ((link?.groupId ?? "") !== state.groupId) {
-      const moved = await send<{ failed: unknown[] }>("POST", "/api/dashboard/links/bulk", { action: "move", links: [id], groupId: state.groupId || null });
+      const moved = await send<BulkOutcome>("POST", "/api/dashboard/links/bulk", { action: "move", links: [id], groupId: state.groupId || null });
       if (!moved.ok) return fail({ ...moved.error, field: "groupId" });
     }
     return id;

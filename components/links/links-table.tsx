@@ -3,22 +3,13 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { LinkPageRow } from "@/lib/links/list-links-page";
 import { send } from "../ui/request";
 import { Table } from "../ui/table";
 import { BulkBar } from "./bulk-bar";
 import { CopyIconButton } from "./copy-icon-button";
 
-export interface LinkRow {
-  id: string;
-  url: string;
-  destination: string;
-  title: string;
-  tags: string[];
-  groupId: string | null;
-  isActive: boolean;
-  type: string;
-  clicks30d: number;
-}
+export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d">;
 
 export function LinksTable({
   links,

@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import { z } from "zod";
+import { config } from "../config";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
@@ -14,19 +15,52 @@ export const SignUpInput = z.object({
 // Serialises sign-ups so that exactly one account can be the first of an empty database.
 const SIGN_UP_LOCK = 72707370;
 
+type SignUpSetting = "open" | "closed";
+
+/**
+ * The sign-up rule, in one place: SIGNUP=open lets anyone in; closed still lets the first account
+ * of an empty database in (the operator of a fresh install needs no CLI), nobody after it.
+ */
+const mayJoin = (setting: SignUpSetting, accounts: number) => setting === "open" || accounts === 0;
+
+/** For the sign-up page: whether its form is offered, and whether this would be the instance's first account. */
+export async function signUpState(db: Pick<Db, "account">, setting: SignUpSetting = config().signup) {
+  const accounts = await db.account.count();
+  return { open: mayJoin(setting, accounts), first: accounts === 0 };
+}
+
+/** Refuses a closed sign-up before anything else is spent on it (the throttle, the password hash). */
+export async function assertSignUpOpen(db: Pick<Db, "account">, setting: SignUpSetting = config().signup): Promise<void> {
+  if (!(await signUpState(db, setting)).open) throw new HopError("signup_closed");
+}
+
+/**
+ * Whether pages that only link to /signup (the product page, the sign-in page) show the link: the
+ * setting alone, because they must render while the database is down (sign-in says why it cannot).
+ */
+export function signUpAdvertised(setting: SignUpSetting = config().signup): boolean {
+  return setting === "open";
+}
+
 /**
  * A dashboard sign-up. The first account of an empty database gets `unlimited` (the operator of a
- * fresh install needs no CLI); every later one gets the configured default plan.
+ * fresh install needs no CLI); every later one gets the configured default plan. The rule is
+ * checked again under the lock: two first sign-ups racing on a closed instance let one in.
  */
-export async function signUp(db: Db, input: z.infer<typeof SignUpInput>, options: { defaultPlan: PlanName }) {
+export async function signUp(
+  db: Db,
+  input: z.infer<typeof SignUpInput>,
+  options: { defaultPlan: PlanName; signup: SignUpSetting } = config(),
+) {
   const passwordHash = await bcrypt.hash(input.password, 10);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGN_UP_LOCK})`;
+    const accounts = await tx.account.count();
+    if (!mayJoin(options.signup, accounts)) throw new HopError("signup_closed");
     const existing = await tx.account.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw new HopError("invalid_request", { message: "An account with this e-mail exists. Sign in instead.", field: "email", status: 409 });
-    const first = (await tx.account.count()) === 0;
     const account = await tx.account.create({
-      data: { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: first ? "unlimited" : options.defaultPlan },
+      data: { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan },
     });
     return { id: account.id, email: account.email, plan: account.plan, sessionVersion: account.sessionVersion };
   });

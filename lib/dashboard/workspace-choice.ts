@@ -52,3 +52,5 @@ export async function selectWorkspace(db: Db, account: SessionAccount, ownerId: 
   if (workspace.ownerId !== ownerId) throw new HopError("not_found", { message: "You are not an active member of this team." });
   return workspace;
 }
+
+export type WorkspaceChoice = Awaited<ReturnType<typeof workspaceChoices>>[number];

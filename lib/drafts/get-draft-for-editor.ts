@@ -46,3 +46,5 @@ export async function getDraftForEditor(db: Db, callerId: string, draftId: strin
       : null,
   };
 }
+
+export type DraftForEditor = Awaited<ReturnType<typeof getDraftForEditor>>;

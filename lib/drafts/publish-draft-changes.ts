@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownerPlan } from "../accounts/account-plan";
 import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
@@ -45,7 +46,7 @@ export async function publishDraftChanges(db: Db, callerId: string, draftId: str
   if (draft.version !== parsed.data.version) throw new HopError("draft_changed", { extras: { currentVersion: draft.version } });
   const link = await db.link.findFirst({ where: { id: draft.publishedLinkId, accountId: draft.accountId, type: "website" } });
   if (!link) throw new HopError("link_not_found", { message: "The published website no longer exists." });
-  const owner = await db.account.findUniqueOrThrow({ where: { id: draft.accountId }, select: { id: true, plan: true } });
+  const owner = await ownerPlan(db, draft.accountId);
   const merged = mergeEditedData(link.data, semanticToData(draft.semantic as SemanticModel, draft.templateId));
   const checked = PageData.safeParse(JSON.parse(JSON.stringify(merged)));
   if (!checked.success) throw zodBadRequest(checked.error, "data");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { effectiveLimits } from "../accounts/plans";
+import { ownerPlan } from "../accounts/account-plan";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { createWebsite } from "../websites/create-website";
@@ -37,14 +37,14 @@ export async function publishDraft(db: Db, callerId: string, draftId: string, in
     data: { version: { increment: 1 } },
   });
   if (claimed.count === 0) throw new HopError("draft_changed", { extras: { currentVersion: (await findEditableDraft(db, callerId, draftId, now)).version } });
-  const owner = await db.account.findUniqueOrThrow({ where: { id: draft.accountId }, select: { id: true, plan: true, limitOverrides: true } });
+  const owner = await ownerPlan(db, draft.accountId);
   const data = semanticToData(draft.semantic as SemanticModel, draft.templateId);
   const body = { websiteId: draft.id, templateId: draft.templateId, data, ...address };
   let website: Awaited<ReturnType<typeof createWebsite>>;
   try {
     const checked = CreateWebsiteBody.safeParse(body);
     if (!checked.success) throw zodBadRequest(checked.error, "publish");
-    website = await createWebsite(db, { id: owner.id, plan: owner.plan, limits: effectiveLimits(owner.plan, owner.limitOverrides) }, checked.data);
+    website = await createWebsite(db, owner, checked.data);
   } catch (error) {
     // Not published: give the version back, so the editor's next save or publish still applies.
     await db.draft.updateMany({ where: { id: draft.id, accountId: draft.accountId, version: version + 1, publishedLinkId: null }, data: { version } });
@@ -54,3 +54,6 @@ export async function publishDraft(db: Db, callerId: string, draftId: string, in
   await db.draft.updateMany({ where: { id: draft.id, accountId: draft.accountId }, data: { publishedLinkId: link.id, updatedAt: now } });
   return { ...website, draftId: draft.id, version: version + 1 };
 }
+
+/** The answer of POST /api/dashboard/drafts/{id}/publish (and the editor's view of it). */
+export type PublishedDraft = Awaited<ReturnType<typeof publishDraft>>;

@@ -32,27 +32,63 @@ export async function createGroup(db: Db, accountId: string, body: z.infer<typeo
   return { id: group.id, name: group.name, description: group.description, linkCount: 0, createdAt: group.createdAt.toISOString() };
 }
 
-/** Adds or removes links by id; a link that cannot be moved is reported, the rest still move. */
-export async function setGroupLinks(db: Db, accountId: string, groupId: string, body: z.infer<typeof GroupLinksBody>) {
-  const group = await db.group.findFirst({ where: { id: groupId, accountId }, select: { id: true } });
-  if (!group) throw groupNotFound(groupId);
-  const ids = [...new Set(body.linkIds)];
-  const links = await db.link.findMany({ where: { accountId, publicId: { in: ids } }, select: { id: true, publicId: true, groupId: true } });
+type LinkError = { code: string; message: string };
+interface LinkMoves {
+  moved: string[];
+  skipped: string[];
+  failed: Array<{ linkId: string; error: LinkError }>;
+}
+
+const linkNotFound = (linkId: string): LinkError => ({ code: "link_not_found", message: `No link '${linkId}'.` });
+
+/**
+ * Sets the group of the account's named links (by public id) inside the caller's transaction.
+ * `judge` says of each found link whether it moves, is skipped (already where it should be) or
+ * fails; a link of another account is not found, as if it did not exist.
+ */
+async function moveLinks(
+  tx: Pick<Db, "link">,
+  accountId: string,
+  linkIds: string[],
+  groupId: string | null,
+  judge: (link: { publicId: string; groupId: string | null }) => "move" | "skip" | LinkError,
+): Promise<LinkMoves> {
+  const ids = [...new Set(linkIds)];
+  const links = await tx.link.findMany({ where: { accountId, publicId: { in: ids } }, select: { id: true, publicId: true, groupId: true } });
   const byPublicId = new Map(links.map((l) => [l.publicId, l]));
-  const failed: Array<{ linkId: string; error: { code: string; message: string } }> = [];
-  const toUpdate: string[] = [];
+  const moves: LinkMoves = { moved: [], skipped: [], failed: [] };
   for (const linkId of ids) {
     const link = byPublicId.get(linkId);
-    if (!link) failed.push({ linkId, error: { code: "link_not_found", message: `No link '${linkId}'.` } });
-    else if (body.action === "remove" && link.groupId !== groupId) failed.push({ linkId, error: { code: "link_not_in_group", message: `Link '${linkId}' is not in this group.` } });
-    else toUpdate.push(link.id);
+    const verdict = link ? judge(link) : linkNotFound(linkId);
+    if (verdict === "move") moves.moved.push(linkId);
+    else if (verdict === "skip") moves.skipped.push(linkId);
+    else moves.failed.push({ linkId, error: verdict });
   }
-  const { count } = await db.link.updateMany({
-    where: { accountId, id: { in: toUpdate } },
-    data: { groupId: body.action === "add" ? groupId : null },
+  const rowIds = moves.moved.map((linkId) => byPublicId.get(linkId)!.id);
+  if (rowIds.length) await tx.link.updateMany({ where: { accountId, id: { in: rowIds } }, data: { groupId } });
+  return moves;
+}
+
+/**
+ * Adds or removes links by id; a link that cannot be moved is reported, the rest still move. One
+ * transaction, so a group deleted meanwhile gets no links.
+ */
+export async function setGroupLinks(db: Db, accountId: string, groupId: string, body: z.infer<typeof GroupLinksBody>) {
+  return db.$transaction(async (tx) => {
+    const group = await tx.group.findFirst({ where: { id: groupId, accountId }, select: { id: true } });
+    if (!group) throw groupNotFound(groupId);
+    const adding = body.action === "add";
+    const { moved, failed } = await moveLinks(tx, accountId, body.linkIds, adding ? groupId : null, (link) =>
+      adding || link.groupId === groupId ? "move" : { code: "link_not_in_group", message: `Link '${link.publicId}' is not in this group.` },
+    );
+    const verb = adding ? "added to" : "removed from";
+    return { groupId, message: `${moved.length} link(s) ${verb} the group`, updated: moved.length, failed };
   });
-  const verb = body.action === "add" ? "added to" : "removed from";
-  return { groupId, message: `${count} link(s) ${verb} the group`, updated: count, failed };
+}
+
+/** Takes links out of whatever group each is in (the dashboard's "No group"); one in none is skipped. */
+export async function ungroupLinks(db: Db, accountId: string, linkIds: string[]): Promise<LinkMoves> {
+  return db.$transaction((tx) => moveLinks(tx, accountId, linkIds, null, (link) => (link.groupId ? "move" : "skip")));
 }
 
 /** Deleting a group keeps its links; they become ungrouped. */

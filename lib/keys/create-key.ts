@@ -24,3 +24,6 @@ export async function createKey(db: Db, accountId: string, input: { name: string
   await announce({ kind: "key-created", keyHash: row.keyHash });
   return { id: row.id, key, prefix: row.prefix, role: row.role ?? "legacy", name: row.name };
 }
+
+/** What creating a key answers: the only time the key itself is shown. */
+export type CreatedKey = Awaited<ReturnType<typeof createKey>>;

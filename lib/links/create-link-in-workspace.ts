@@ -1,3 +1,4 @@
+import { ownerPlan } from "../accounts/account-plan";
 import type { Db } from "../db/open";
 import { createLink } from "./create-link";
 import type { CreateLinkBody } from "./schemas";
@@ -8,6 +9,5 @@ import type { CreateLinkBody } from "./schemas";
  * found to be the owner or an active admin/editor member of that team.
  */
 export async function createLinkInWorkspace(db: Db, ownerId: string, body: CreateLinkBody) {
-  const owner = await db.account.findUniqueOrThrow({ where: { id: ownerId }, select: { id: true, plan: true, limitOverrides: true } });
-  return createLink(db, owner, { ...body, forTeamOwner: false });
+  return createLink(db, await ownerPlan(db, ownerId), { ...body, forTeamOwner: false });
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/open";
-import { isHopError } from "../errors";
-import { setGroupLinks } from "../groups/groups";
+import { setGroupLinks, ungroupLinks } from "../groups/groups";
 import { deleteLinksBulk } from "./delete-links-bulk";
 import { setStatusBulk } from "./link-by-identifier";
 
@@ -34,32 +33,27 @@ export async function runDashboardBulk(db: Db, callerId: string, ownerId: string
   return moveToGroup(db, ownerId, body.links, body.groupId ?? null);
 }
 
-/** Groups belong to the workspace's owner; ungrouping removes each link from whatever group it is in. */
+/**
+ * Groups belong to the workspace's owner: the API's group use case moves the links (one
+ * transaction, the owner's links only). A group the owner does not have is the API's 404 and
+ * nothing moves; "No group" takes each link out of whatever group it is in.
+ */
 async function moveToGroup(db: Db, ownerId: string, links: string[], groupId: string | null): Promise<BulkOutcome> {
   if (groupId) {
-    try {
-      const result = await setGroupLinks(db, ownerId, groupId, { linkIds: links, action: "add" });
-      const failedIds = new Set(result.failed.map((f) => f.linkId));
-      return {
-        successful: links.filter((id) => !failedIds.has(id)),
-        failed: result.failed.map((f) => ({ identifier: f.linkId, error: f.error.code })),
-        skipped: [],
-      };
-    } catch (error) {
-      if (isHopError(error)) return { successful: [], failed: links.map((identifier) => ({ identifier, error: error.code })), skipped: [] };
-      throw error;
-    }
+    const { failed } = await setGroupLinks(db, ownerId, groupId, { linkIds: links, action: "add" });
+    const failedIds = new Set(failed.map((f) => f.linkId));
+    return {
+      successful: [...new Set(links)].filter((id) => !failedIds.has(id)),
+      failed: failuresOf(failed),
+      skipped: [],
+    };
   }
-  const rows = await db.link.findMany({ where: { accountId: ownerId, publicId: { in: links } }, select: { id: true, publicId: true, groupId: true } });
-  const found = new Map(rows.map((row) => [row.publicId, row]));
-  const outcome: BulkOutcome = { successful: [], failed: [], skipped: [] };
-  for (const identifier of links) {
-    const row = found.get(identifier);
-    if (!row) outcome.failed.push({ identifier, error: "link_not_found" });
-    else if (!row.groupId) outcome.skipped.push({ identifier, reason: "not in a group" });
-    else outcome.successful.push(identifier);
-  }
-  const ids = outcome.successful.map((publicId) => found.get(publicId)!.id);
-  if (ids.length) await db.link.updateMany({ where: { accountId: ownerId, id: { in: ids } }, data: { groupId: null } });
-  return outcome;
+  const { moved, skipped, failed } = await ungroupLinks(db, ownerId, links);
+  return {
+    successful: moved,
+    failed: failuresOf(failed),
+    skipped: skipped.map((identifier) => ({ identifier, reason: "not in a group" })),
+  };
 }
+
+const failuresOf = (failed: Array<{ linkId: string; error: { code: string } }>) => failed.map((f) => ({ identifier: f.linkId, error: f.error.code }));

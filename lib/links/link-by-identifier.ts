@@ -1,3 +1,4 @@
+import { ownerPlan } from "../accounts/account-plan";
 import { actingTeamOwners } from "../accounts/add-team-member";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
@@ -58,8 +59,7 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
       if (seen && !seen.ownedByCaller) throw HopError.titled(403, "Forbidden", "Your team role (viewer) may not modify the owner's links.");
       throw HopError.titled(404, "Not Found", `No link '${identifier}'.`);
     }
-    const owner = await db.account.findUniqueOrThrow({ where: { id: found.link.accountId }, select: { plan: true } });
-    return await updateLink(db, found.link, owner.plan, body);
+    return await updateLink(db, found.link, (await ownerPlan(db, found.link.accountId)).plan, body);
   } catch (error) {
     if (isHopError(error) && error.status === 400 && !error.body) throw asUpdateBadRequest(error);
     if (isRecordGone(error)) throw HopError.titled(404, "Not Found", `Link '${identifier}' was deleted while this request ran.`);

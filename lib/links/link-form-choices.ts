@@ -13,3 +13,5 @@ export async function linkFormChoices(db: Db, accountId: string) {
   const defaultDomain = custom.find((d) => d.isDefault)?.domain ?? primaryDomain;
   return { domains, defaultDomain, primaryDomain, groups, presets };
 }
+
+export type LinkFormChoices = Awaited<ReturnType<typeof linkFormChoices>>;

@@ -35,3 +35,5 @@ export function toLinkDetails(link: Link) {
     alternateBackUrl: link.alternateBackUrl,
   };
 }
+
+export type LinkDetails = ReturnType<typeof toLinkDetails>;

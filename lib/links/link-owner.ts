@@ -1,4 +1,5 @@
-import { effectiveLimits, type Limits } from "../accounts/plans";
+import { withLimits } from "../accounts/account-plan";
+import type { Limits } from "../accounts/plans";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 
@@ -17,7 +18,7 @@ export async function resolveLinkOwner(
   caller: { id: string; plan: string; limitOverrides: unknown },
   forTeamOwner: boolean,
 ): Promise<LinkOwner> {
-  if (!forTeamOwner) return { id: caller.id, plan: caller.plan, limits: effectiveLimits(caller.plan, caller.limitOverrides) };
+  if (!forTeamOwner) return withLimits(caller);
   const memberships = await db.teamMembership.findMany({
     where: { memberId: caller.id },
     orderBy: { createdAt: "asc" },
@@ -28,8 +29,7 @@ export async function resolveLinkOwner(
   }
   const acting = memberships.find((m) => m.status === "active" && (m.role === "admin" || m.role === "editor"));
   if (!acting) throw new HopError("forbidden", { message: "Creating links for the team owner needs an active admin or editor membership." });
-  const owner = acting.owner;
-  return { id: owner.id, plan: owner.plan, limits: effectiveLimits(owner.plan, owner.limitOverrides) };
+  return withLimits(acting.owner);
 }
 
 /** Locks the owner's account row so concurrent creates and activations count one at a time. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
-import { ListLinksQuery, paginationOf } from "./list-links";
+import { findLinkPage, ListLinksQuery, NEWEST_FIRST } from "./list-links";
 import { toLinkObject } from "./link-object";
 
 // The dashboard's links table: GET /v1/links's filters plus a sort order and each row's clicks of
@@ -19,7 +19,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 
 const ORDER: Record<(typeof LINK_SORTS)[number], Prisma.LinkOrderByWithRelationInput[]> = {
-  newest: [{ createdAt: "desc" }, { id: "desc" }],
+  newest: NEWEST_FIRST,
   oldest: [{ createdAt: "asc" }, { id: "asc" }],
   title: [{ title: "asc" }, { id: "asc" }],
   slug: [{ slug: "asc" }, { id: "asc" }],
@@ -29,25 +29,9 @@ const ORDER: Record<(typeof LINK_SORTS)[number], Prisma.LinkOrderByWithRelationI
 const DAY_MS = 86_400_000;
 
 export async function listLinksPage(db: Db, accountId: string, query: DashboardLinksQuery, now = new Date()) {
-  const where: Prisma.LinkWhereInput = { accountId };
-  const search = query.search?.trim();
-  if (search) {
-    const contains = { contains: search, mode: "insensitive" as const };
-    where.OR = [{ slug: contains }, { title: contains }, { destination: contains }];
-  }
-  if (query.tag) where.tags = { has: query.tag };
-  if (query.domain) where.domain = query.domain.trim().toLowerCase();
-  if (query.groupId) where.groupId = query.groupId;
-  if (query.type) where.type = query.type;
-  const [totalCount, rows] = await Promise.all([
-    db.link.count({ where }),
-    db.link.findMany({ where, orderBy: ORDER[query.sort], skip: (query.page - 1) * query.limit, take: query.limit }),
-  ]);
+  const { rows, pagination } = await findLinkPage(db, accountId, query, ORDER[query.sort]);
   const clicks = await recentClicks(db, rows.map((row) => row.id), new Date(now.getTime() - 30 * DAY_MS));
-  return {
-    data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0 })),
-    pagination: paginationOf(query, totalCount),
-  };
+  return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0 })), pagination };
 }
 
 async function recentClicks(db: Db, linkIds: string[], since: Date): Promise<Map<string, number>> {
@@ -69,3 +53,6 @@ export async function linkFilterChoices(db: Db, accountId: string) {
   ]);
   return { domains: domains.map((d) => d.domain), tags: tags.map((t) => t.tag), groups };
 }
+
+/** One row of the dashboard's links table: the API's link object and its clicks of the last 30 days. */
+export type LinkPageRow = Awaited<ReturnType<typeof listLinksPage>>["data"][number];

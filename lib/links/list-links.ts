@@ -31,20 +31,45 @@ export const ListLinksQuery = PaginationQuery.extend({
   type: z.enum(["deeplink", "website", "applink"]).optional(),
 });
 
-/** GET /v1/links: the account's items, newest first, with the five filters. */
-export async function listLinks(db: Db, accountId: string, query: z.infer<typeof ListLinksQuery>) {
+export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type">;
+
+/**
+ * The one reading of the list filters, for GET /v1/links and the dashboard's table alike (they had
+ * drifted: only one trimmed the search). A search of spaces alone is no search.
+ */
+export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.LinkWhereInput {
   const where: Prisma.LinkWhereInput = { accountId };
-  if (query.search) {
-    const contains = { contains: query.search, mode: "insensitive" as const };
+  const search = filters.search?.trim();
+  if (search) {
+    const contains = { contains: search, mode: "insensitive" as const };
     where.OR = [{ slug: contains }, { title: contains }, { destination: contains }];
   }
-  if (query.tag) where.tags = { has: query.tag };
-  if (query.domain) where.domain = query.domain.trim().toLowerCase();
-  if (query.groupId) where.groupId = query.groupId;
-  if (query.type) where.type = query.type;
+  if (filters.tag) where.tags = { has: filters.tag };
+  if (filters.domain) where.domain = filters.domain.trim().toLowerCase();
+  if (filters.groupId) where.groupId = filters.groupId;
+  if (filters.type) where.type = filters.type;
+  return where;
+}
+
+export const NEWEST_FIRST: Prisma.LinkOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/** One page of the account's filtered links in the given order, with the page's pagination object. */
+export async function findLinkPage(
+  db: Db,
+  accountId: string,
+  query: LinkFilters & z.infer<typeof PaginationQuery>,
+  orderBy: Prisma.LinkOrderByWithRelationInput[],
+) {
+  const where = linkListWhere(accountId, query);
   const [totalCount, rows] = await Promise.all([
     db.link.count({ where }),
-    db.link.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.limit, take: query.limit }),
+    db.link.findMany({ where, orderBy, skip: (query.page - 1) * query.limit, take: query.limit }),
   ]);
-  return { data: rows.map(toLinkObject), pagination: paginationOf(query, totalCount) };
+  return { rows, pagination: paginationOf(query, totalCount) };
+}
+
+/** GET /v1/links: the account's items, newest first, with the five filters. */
+export async function listLinks(db: Db, accountId: string, query: z.infer<typeof ListLinksQuery>) {
+  const { rows, pagination } = await findLinkPage(db, accountId, query, NEWEST_FIRST);
+  return { data: rows.map(toLinkObject), pagination };
 }

@@ -1,4 +1,4 @@
-import { effectiveLimits } from "../accounts/plans";
+import { ownerPlan } from "../accounts/account-plan";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -18,8 +18,8 @@ export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Pro
     if (!current) throw HopError.plain(404, "Deeplink not found");
     if (current.isActive === setActive) return current;
     if (setActive) {
-      const owner = await tx.account.findUniqueOrThrow({ where: { id: link.accountId }, select: { plan: true, limitOverrides: true } });
-      const { activeLimit } = effectiveLimits(owner.plan, owner.limitOverrides);
+      const owner = await ownerPlan(tx, link.accountId);
+      const { activeLimit } = owner.limits;
       if (activeLimit !== null) {
         const active = await tx.link.count({ where: { accountId: link.accountId, isActive: true } });
         if (active >= activeLimit) {

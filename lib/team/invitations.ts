@@ -124,3 +124,6 @@ export async function acceptInvitationLink(db: Db, accountId: string, token: str
     return membership;
   });
 }
+
+/** What inviting answers, once: the link's path is never stored. */
+export type MadeInvitation = Awaited<ReturnType<typeof inviteMember>>;

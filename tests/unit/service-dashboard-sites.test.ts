@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { linkRow, twoAccounts as twoAccountsIn } from "../helpers/service-rows";
 import { openTestDb } from "../helpers/test-db";
 
 // The read models behind the Domains, Websites and Analytics pages: each reads one account's rows
@@ -10,19 +11,8 @@ before(async () => {
 });
 after(() => env.close());
 
-async function twoAccounts() {
-  const { createAccount } = await import("../../lib/accounts/create-account");
-  const suffix = Math.random().toString(36).slice(2, 8);
-  return [
-    await createAccount(env.db, { email: `a-${suffix}@example.test`, plan: "growth" }),
-    await createAccount(env.db, { email: `b-${suffix}@example.test`, plan: "growth" }),
-  ];
-}
-
-async function link(accountId: string, id: string, extra: Record<string, unknown> = {}) {
-  const { config } = await import("../../lib/config");
-  return env.db.link.create({ data: { id: `lnk_${id}`, publicId: id, accountId, domain: config().primaryDomain, slug: id, destination: "https://example.com", ...extra } });
-}
+const twoAccounts = () => twoAccountsIn(env.db);
+const link = (accountId: string, id: string, extra: Record<string, unknown> = {}) => linkRow(env.db, accountId, id, extra);
 
 describe("contacts CSV", () => {
   test("cells are quoted as RFC 4180 says and formula starts get an apostrophe", async () => {

@@ -1,12 +1,8 @@
 // The verify answer's dnsStatus in words: what was found at the name and what to change.
 
-export interface VerifyAnswer {
-  domain: string;
-  verified: boolean;
-  message: string;
-  verifiedAt: string | null;
-  dnsStatus: { recordFound: boolean; recordValue: string | null; expectedValue: string };
-}
+import type { VerifyResult } from "@/lib/domains/verify-domain";
+
+export type VerifyAnswer = VerifyResult;
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

@@ -1,17 +1,15 @@
-import { signUp, SignUpInput } from "@/lib/accounts/sign-up";
+import { assertSignUpOpen, signUp, SignUpInput } from "@/lib/accounts/sign-up";
 import { takeSignUpAttempt } from "@/lib/accounts/sign-up-throttle";
 import { otherMethods } from "@/lib/api/methods";
-import { config } from "@/lib/config";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
-import { HopError } from "@/lib/errors";
 import { stampedClientIp } from "@/lib/net/client-ip";
 
 /** Creates the account; the page then signs in through next-auth with the same credentials. */
 export const POST = dashboardRoute({ body: SignUpInput, signedOut: true }, async ({ db, body, request }) => {
-  if (config().signup === "closed" && (await db.account.count()) > 0) throw new HopError("signup_closed");
+  await assertSignUpOpen(db);
   const attempt = await takeSignUpAttempt(stampedClientIp(request));
   if (!attempt.allowed) return json(attempt.error.toBody(), 429, { "retry-after": String(attempt.retryAfterSeconds) });
-  const account = await signUp(db, body, { defaultPlan: config().defaultPlan });
+  const account = await signUp(db, body);
   return json({ id: account.id, email: account.email, plan: account.plan }, 201);
 });
 

@@ -1,4 +1,4 @@
-import { effectiveLimits } from "@/lib/accounts/plans";
+import { ownerPlan } from "@/lib/accounts/account-plan";
 import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { duplicateWebsite } from "@/lib/websites/duplicate-website";
@@ -8,9 +8,7 @@ import { WebsiteDuplicateInput } from "@/lib/websites/website-actions";
 export const POST = dashboardRoute({ body: WebsiteDuplicateInput, workspace: "write" }, async ({ db, workspace, body }) => {
   const { id, ...address } = body;
   // The copy belongs to the workspace's owner and counts toward the owner's plan, as forTeamOwner does for links.
-  const owner = await db.account.findUniqueOrThrow({ where: { id: workspace.ownerId }, select: { plan: true, limitOverrides: true } });
-  const limits = effectiveLimits(owner.plan, owner.limitOverrides);
-  return json(await duplicateWebsite(db, { id: workspace.ownerId, plan: owner.plan, limits }, id, address), 201);
+  return json(await duplicateWebsite(db, await ownerPlan(db, workspace.ownerId), id, address), 201);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
