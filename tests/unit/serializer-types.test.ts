@@ -24,7 +24,7 @@ const OPTIONS: ts.CompilerOptions = {
 };
 /** Each drifted line of the fixture and what it says once corrected. */
 const CORRECTIONS: Array<[string, string]> = [
-  ["// drift: updatedAt left out", "updatedAt: stored.updatedAt.toISOString(),"],
+  ["// drift: updatedAt left out", "updatedAt: createdAt.toISOString(),"],
   ['isActive: "yes", // drift: a string where the schema has a boolean', "isActive: true,"],
 ];
 
