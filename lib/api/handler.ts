@@ -38,7 +38,7 @@ type KeyedOperation = Operation & { resource: Resource };
 type BodyOf<Op> = Op extends { body: infer Schema extends z.ZodType } ? z.infer<Schema> : undefined;
 type QueryOf<Op> = Op extends { query: infer Schema extends z.ZodType } ? z.infer<Schema> : undefined;
 /** The value a handler answers with: what the operation's success schema accepts. */
-export type SuccessBody<Op extends Operation> = z.input<Op["success"]["schema"]>;
+type SuccessBody<Op extends Operation> = z.input<Op["success"]["schema"]>;
 
 export interface ApiContext<Op extends KeyedOperation> extends KeyedContext {
   body: BodyOf<Op>;
