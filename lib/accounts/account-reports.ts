@@ -1,7 +1,9 @@
+import type { z } from "zod";
 import type { Db } from "../db/open";
 import { DAY_MS, HOUR_MS, type HitResult } from "../usage/windows";
 import { MAX_ACTIVE_KEYS } from "../keys/create-key";
 import type { Limits } from "./plans";
+import type { LimitsResult, ProfileResult, UsageResult } from "./responses";
 
 /** GET /v1/account/usage: the key's counters right after counting this request. */
 export function usageReport(usage: HitResult, limits: Limits) {
@@ -12,7 +14,7 @@ export function usageReport(usage: HitResult, limits: Limits) {
     rateLimit: { hourly: limits.hourly, daily: limits.daily },
     remaining: { hourly: Math.max(0, limits.hourly - usage.hourCount), daily: Math.max(0, limits.daily - usage.dayCount) },
     resetAt: { hourly: (usage.hourStart + HOUR_MS) / 1000, daily: (usage.dayStart + DAY_MS) / 1000 },
-  };
+  } satisfies z.input<typeof UsageResult>;
 }
 
 /** GET /v1/account/limits: the plan's numbers with overrides, and what the account uses of them. */
@@ -27,7 +29,7 @@ export async function limitsReport(db: Db, account: { id: string; plan: string }
     links: { totalLimit: limits.totalLimit, activeLimit: limits.activeLimit, currentTotal, currentActive },
     rateLimit: { hourly: limits.hourly, daily: limits.daily },
     apiKeys: { active: activeKeys, max: MAX_ACTIVE_KEYS },
-  };
+  } satisfies z.input<typeof LimitsResult>;
 }
 
 /** GET /v1/account/profile (full keys only). */
@@ -44,5 +46,5 @@ export async function profileReport(db: Db, accountId: string, keyId: string) {
     ...account,
     apiKey: { ...key, role: key.role ?? "legacy" },
     teams: teams.map((t) => ({ ownerId: t.owner.id, ownerEmail: t.owner.email, role: t.role, status: t.status })),
-  };
+  } satisfies z.input<typeof ProfileResult>;
 }

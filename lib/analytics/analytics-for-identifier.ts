@@ -4,6 +4,7 @@ import { HopError } from "../errors";
 import { domainKind } from "../links/link-domain";
 import { resolveLink, type Resolved } from "../links/resolve-identifier";
 import { linkAnalytics } from "./link-analytics";
+import type { AnalyticsResult } from "./responses";
 import { AnalyticsQuery, resolveRange } from "./timeframe";
 import type { z } from "zod";
 
@@ -35,5 +36,5 @@ export async function analyticsForIdentifier(db: Db, callerId: string, identifie
     finalRange = resolveRange(query, now, firstSeen);
   }
   const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange);
-  return { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result };
+  return { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result } satisfies z.input<typeof AnalyticsResult>;
 }

@@ -16,7 +16,9 @@ interface RollupRow {
   adultClicks: bigint | number;
 }
 
-interface Bucket {
+// A type, not an interface: the analytics body's buckets are loose objects (an index signature),
+// which only a type alias satisfies.
+type Bucket = {
   date: string;
   views: number;
   clicks: number;
@@ -25,7 +27,7 @@ interface Bucket {
   devices: Record<string, number>;
   platforms: Record<string, number>;
   referrers: Record<string, number>;
-}
+};
 
 export interface AnalyticsSubject {
   linkId: string;

@@ -15,11 +15,15 @@ import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limi
 import { roleAllows, type Resource } from "./roles";
 import { assertStorable, parseOrThrow, validationError } from "../validation/parse";
 import { readJsonBody } from "./read-json-body";
+import type { Operation } from "./openapi/operations";
 
 // The one wrapper every /v1 route goes through. Each step is a small function; the order is
 // auth → plan → rate limit (headers from here on) → role → JSON body → validation → handler.
+// A route is built from its operation (lib/api/openapi/operations.ts): the role resource, the
+// body and query schemas, the success status and the type of the success body all come from it.
 
-export interface ApiContext<TBody, TQuery> {
+/** What every keyed handler is given, whatever its operation. */
+interface KeyedContext {
   request: Request;
   requestId: string;
   db: Db;
@@ -28,40 +32,50 @@ export interface ApiContext<TBody, TQuery> {
   key: { id: string; role: KeyRole | null };
   usage: HitResult;
   params: Record<string, string>;
-  body: TBody;
-  query: TQuery;
 }
 
-interface RouteOptions<TBody extends z.ZodType | undefined, TQuery extends z.ZodType | undefined> {
-  /** "none": no role check (the catch-all that answers unknown paths). */
-  resource: Resource | "none";
-  fullKeyOnly?: boolean;
-  body?: TBody;
-  query?: TQuery;
-  /** Reshapes a body that fails `body`, for endpoints whose 400 API.md shows flat (PUT, bulk delete). */
-  bodyError?: (error: HopError) => HopError;
+type KeyedOperation = Operation & { resource: Resource };
+type BodyOf<Op> = Op extends { body: infer Schema extends z.ZodType } ? z.infer<Schema> : undefined;
+type QueryOf<Op> = Op extends { query: infer Schema extends z.ZodType } ? z.infer<Schema> : undefined;
+/** The value a handler answers with: what the operation's success schema accepts. */
+type SuccessBody<Op extends Operation> = z.input<Op["success"]["schema"]>;
+
+export interface ApiContext<Op extends KeyedOperation> extends KeyedContext {
+  body: BodyOf<Op>;
+  query: QueryOf<Op>;
+  /** The operation's success answer, with its status. */
+  ok: (body: SuccessBody<Op>) => Response;
 }
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-
-/** What a route handler was made with; null resource: a public route. Read by the OpenAPI walk test. */
-export interface RouteDescription {
-  resource: Resource | "none" | null;
-  fullKeyOnly?: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-}
-const descriptions = new WeakMap<object, RouteDescription>();
-export function describeRoute(handler: object): RouteDescription | undefined {
-  return descriptions.get(handler);
-}
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context?: RouteContext) => Promise<Response>;
+/** A route handler with the operation it serves: apiMethods exports it under the operation's method. */
+export type OperationRoute = RouteHandler & { operation: Operation };
 
-export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<TBody, TQuery>,
-  handler: (ctx: ApiContext<Infer<TBody>, Infer<TQuery>>) => Promise<Response>,
-) {
-  const route = async (request: Request, routeContext?: RouteContext): Promise<Response> => {
+/** The success answer of `operation`, its body checked against the success schema by tsc. */
+export function ok<Op extends Operation>(operation: Op, body: SuccessBody<Op>): Response {
+  return json(body, operation.success.status);
+}
+
+export function apiRoute<Op extends KeyedOperation>(operation: Op, handler: (ctx: ApiContext<Op>) => Promise<Response>): OperationRoute {
+  const route = keyedRoute(operation, async (ctx) =>
+    handler({
+      ...ctx,
+      body: (operation.body ? parseBody(operation.body, await readJsonBody(ctx.request), operation.bodyError) : undefined) as BodyOf<Op>,
+      query: (operation.query ? parseOrThrow(operation.query, readQuery(ctx.request)) : undefined) as QueryOf<Op>,
+      ok: (body) => ok(operation, body),
+    }),
+  );
+  return Object.assign(route, { operation });
+}
+
+/** A keyed /v1 answer that is no operation (an unknown path, a method the route lacks): no role check. */
+export function unlistedRoute(handler: (ctx: KeyedContext) => Promise<Response>): RouteHandler {
+  return keyedRoute(null, handler);
+}
+
+function keyedRoute(operation: KeyedOperation | null, handler: (ctx: KeyedContext) => Promise<Response>): RouteHandler {
+  return async (request, routeContext) => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     let headers: Record<string, string> = {};
     try {
@@ -89,10 +103,10 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
         throw refusal.error;
       }
       const role = (key.role as KeyRole | null) ?? null;
-      if (options.resource !== "none" && !roleAllows(role, { method: request.method, resource: options.resource, fullKeyOnly: options.fullKeyOnly })) {
+      if (operation && !roleAllows(role, { method: request.method, resource: operation.resource, fullKeyOnly: operation.fullKeyOnly })) {
         throw new HopError("forbidden");
       }
-      const ctx: ApiContext<Infer<TBody>, Infer<TQuery>> = {
+      const ctx: KeyedContext = {
         request,
         requestId,
         db: client,
@@ -101,8 +115,6 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
         key: { id: key.id, role },
         usage,
         params: await readParams(routeContext),
-        body: (options.body ? parseBody(options.body, await readJsonBody(request), options.bodyError) : undefined) as Infer<TBody>,
-        query: (options.query ? parseOrThrow(options.query, readQuery(request)) : undefined) as Infer<TQuery>,
       };
       return withHeaders(await handler(ctx), headers, requestId);
     } catch (error) {
@@ -110,8 +122,6 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
       return withHeaders(response, headers, requestId);
     }
   };
-  descriptions.set(route, { resource: options.resource, fullKeyOnly: options.fullKeyOnly, body: options.body, query: options.query });
-  return route;
 }
 
 /** An unstorable string stays the nested 400 of every endpoint; only the schema's refusal is reshaped. */
@@ -153,8 +163,8 @@ function withHeaders(response: Response, headers: Record<string, string>, reques
 export { json };
 
 /** A route that needs no key (GET /v1/openapi.json): the request id and the error shape, nothing else. */
-export function publicRoute(handler: (ctx: { request: Request; requestId: string }) => Promise<Response>) {
-  const route = async (request: Request): Promise<Response> => {
+export function publicRoute(operation: Operation & { resource: null }, handler: (ctx: { request: Request; requestId: string }) => Promise<Response>): OperationRoute {
+  const route: RouteHandler = async (request) => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     try {
       return withHeaders(await handler({ request, requestId }), {}, requestId);
@@ -162,6 +172,5 @@ export function publicRoute(handler: (ctx: { request: Request; requestId: string
       return withHeaders(errorResponse(error, requestId, { method: request.method, path: new URL(request.url).pathname }), {}, requestId);
     }
   };
-  descriptions.set(route, { resource: null });
-  return route;
+  return Object.assign(route, { operation });
 }

@@ -1,5 +1,6 @@
 import { HopError } from "../errors";
-import { apiRoute, json } from "./handler";
+import { unlistedRoute, type OperationRoute, type RouteHandler } from "./handler";
+import { json } from "./respond";
 
 // Every route file under /v1 and /api exports all of Next's route methods: the ones the route has,
 // and for the rest (apiMethods, otherMethods) a 405 in the nested error shape with `Allow` (Next's own answer is an empty
@@ -12,7 +13,6 @@ export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 export const UNROUTED_METHOD_HEADER = "x-hop-unrouted-method";
 
-type RouteHandler = (request: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 export type RouteHandlers = Record<RouteMethod | "OPTIONS", RouteHandler>;
 
 /** The `Allow` value of a route: its methods, HEAD with GET, and OPTIONS. */
@@ -43,10 +43,19 @@ function withRefusals(handlers: Partial<Record<RouteMethod, RouteHandler>>, refu
   };
 }
 
-/** A /v1 route's exports: the 405 goes through authentication and the rate limit first. */
-export function apiMethods(handlers: Partial<Record<RouteMethod, RouteHandler>>): RouteHandlers {
+/**
+ * A /v1 route's exports: each route under its operation's method (so a route file cannot put one
+ * under another), the 405 for the rest through authentication and the rate limit first.
+ */
+export function apiMethods(...routes: OperationRoute[]): RouteHandlers {
+  const handlers: Partial<Record<RouteMethod, RouteHandler>> = {};
+  for (const route of routes) {
+    const method = route.operation.method.toUpperCase() as RouteMethod;
+    if (handlers[method]) throw new Error(`${method} ${route.operation.path} is routed twice`);
+    handlers[method] = route;
+  }
   const allow = allowHeader(ROUTE_METHODS.filter((method) => handlers[method]));
-  const refuse = apiRoute({ resource: "none" }, async ({ request }) => methodRefusal(request, allow));
+  const refuse = unlistedRoute(async ({ request }) => methodRefusal(request, allow));
   return withRefusals(handlers, refuse, allow);
 }
 

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { isUniqueViolation } from "../db/errors";
@@ -7,6 +8,7 @@ import { lockAccount, TX_OPTIONS } from "../links/link-owner";
 import { challengeFor, challengeInstructions } from "./challenge";
 import { toDomainObject } from "./domain-object";
 import { domainSettings } from "./domain-settings";
+import type { DomainList } from "./responses";
 import type { ConnectDomainBody } from "./schemas";
 import { expectedRecord, isReservedForService, normalizeDomain } from "./normalize-domain";
 
@@ -77,7 +79,7 @@ export async function connectDomain(db: Db, accountId: string, body: ConnectDoma
 
 export async function listDomains(db: Db, accountId: string) {
   const domains = await db.domain.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } });
-  return { data: domains.map(toDomainObject) };
+  return { data: domains.map(toDomainObject) } satisfies z.input<typeof DomainList>;
 }
 
 /** A domain named in a path, normalised; a name that is not a valid domain is kept (lower case) so it reads as "not found". */

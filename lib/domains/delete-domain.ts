@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { announce, type Invalidation } from "../cache/invalidation";
 import { config } from "../config";
 import type { Db } from "../db/open";
@@ -7,6 +8,7 @@ import { randomSlug } from "../ids";
 import { publicIdOf } from "../links/public-id";
 import { isReservedSlug, SLUG_PATTERN } from "../links/reserved";
 import { findOwnedDomain } from "./connect-domain";
+import type { DomainDeleteResult } from "./responses";
 
 /**
  * The primary-domain slug a custom-domain path becomes: lower case, `/` as `-`, other characters
@@ -69,5 +71,5 @@ export async function deleteDomain(db: Db, accountId: string, value: string) {
     return result;
   });
   await announce({ kind: "domain", domain: domain.domain }, ...events);
-  return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved };
+  return { domain: domain.domain, message: `${domain.domain} was removed; ${moved} link(s) moved to ${primary}.`, linksReassigned: moved } satisfies z.input<typeof DomainDeleteResult>;
 }

@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import type { Domain } from "../generated/prisma/client";
 import { graceEndsAt, missingRecordWarning } from "./domain-state";
+import type { DomainObject, VerificationState } from "./responses";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -14,7 +16,7 @@ export function toDomainObject(d: Domain) {
     dnsRecords: { type: d.recordType, host: d.recordHost, value: d.recordValue },
     createdAt: d.createdAt.toISOString(),
     ...verificationState(d),
-  };
+  } satisfies z.input<typeof DomainObject>;
 }
 
 /** Claim expiry, the last check, and why a domain is (about to be) unverified. */
@@ -27,5 +29,5 @@ export function verificationState(d: Domain) {
     warning: missingRecordWarning(d),
     unverifiedAt: iso(d.unverifiedAt),
     unverifiedReason: d.unverifiedReason,
-  };
+  } satisfies z.input<typeof VerificationState>;
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -8,6 +9,7 @@ import { domainInPath, findOwnedDomain } from "./connect-domain";
 import { checkRecord, lookupRecord } from "./dns-check";
 import { verificationState } from "./domain-object";
 import { afterCheck, verifyMessage } from "./domain-state";
+import type { DomainDnsResult, DomainVerifyResult } from "./responses";
 import { takeOverByProof } from "./take-over-domain";
 
 function instructions(d: { domain: string; recordType: string; recordValue: string }): string {
@@ -28,18 +30,11 @@ export async function domainDnsReport(db: Db, accountId: string, value: string) 
     currentDns: current,
     instructions: d.verified ? `${d.domain} is verified; keep ${d.recordType === "CNAME" ? "the CNAME" : "the A record"} in place.` : instructions(d),
     ...verificationState(d),
-  };
+  } satisfies z.input<typeof DomainDnsResult>;
 }
 
 /** The verify answer; `takenOver` only when a TXT proof moved the domain to the caller. */
-export interface VerifyResult {
-  domain: string;
-  verified: boolean;
-  message: string;
-  verifiedAt: string | null;
-  dnsStatus: { recordFound: boolean; recordValue: string | null; expectedValue: string };
-  takenOver?: true;
-}
+export type VerifyResult = z.input<typeof DomainVerifyResult>;
 
 /**
  * POST /v1/domains/{domain}/verify: 200 either way. On the caller's domain, one DNS check with the

@@ -1,8 +1,10 @@
+import type { z } from "zod";
 import { config } from "../config";
 import type { Db } from "../db/open";
 import { newId } from "../ids";
 import { draftName, draftTemplate } from "./draft-input";
 import { withBlockIds } from "./block-ids";
+import type { DraftCreateResult } from "./responses";
 import type { CreateDraftBody } from "./schemas";
 
 // POST /v1/websites/drafts: the page config (checked by CreateDraftBody, lib/drafts/schemas.ts) is
@@ -21,5 +23,5 @@ export async function createDraft(db: Db, accountId: string, body: CreateDraftBo
     data: { id: newId("drf"), accountId, templateId, name, semantic: withBlockIds(model) as object, createdAt: now },
     select: { id: true, templateId: true, name: true },
   });
-  return { success: true, data: { id: draft.id, templateId: draft.templateId, name: draft.name, editorUrl: editorUrlOf(draft.id) } };
+  return { success: true, data: { id: draft.id, templateId: draft.templateId, name: draft.name, editorUrl: editorUrlOf(draft.id) } } satisfies z.input<typeof DraftCreateResult>;
 }

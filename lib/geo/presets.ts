@@ -3,6 +3,7 @@ import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
 import { toCountryCode } from "./countries";
+import type { GeoPresetDeleteResult, GeoPresetList, GeoPresetObject } from "./responses";
 
 const Countries = z
   .array(z.string().min(1).max(100))
@@ -23,7 +24,7 @@ export const CreatePresetBody = z.object({ name: z.string().trim().min(1).max(10
 export const UpdatePresetBody = z.object({ name: z.string().trim().min(1).max(100).optional(), countries: Countries.optional() });
 
 type Preset = { id: string; name: string; countries: string[]; createdAt: Date };
-const toObject = (p: Preset) => ({ id: p.id, name: p.name, countries: p.countries, createdAt: p.createdAt.toISOString() });
+const toObject = (p: Preset) => ({ id: p.id, name: p.name, countries: p.countries, createdAt: p.createdAt.toISOString() }) satisfies z.input<typeof GeoPresetObject>;
 
 function presetNotFound(id: string): HopError {
   return new HopError("geo_preset_not_found", { message: `No geo preset '${id}'.` });
@@ -31,7 +32,7 @@ function presetNotFound(id: string): HopError {
 
 export async function listPresets(db: Db, accountId: string) {
   const presets = await db.geoPreset.findMany({ where: { accountId }, orderBy: { createdAt: "desc" } });
-  return { data: presets.map(toObject) };
+  return { data: presets.map(toObject) } satisfies z.input<typeof GeoPresetList>;
 }
 
 export async function createPreset(db: Db, accountId: string, body: z.infer<typeof CreatePresetBody>) {
@@ -48,5 +49,5 @@ export async function updatePreset(db: Db, accountId: string, id: string, body: 
 export async function deletePreset(db: Db, accountId: string, id: string) {
   const { count } = await db.geoPreset.deleteMany({ where: { id, accountId } });
   if (count === 0) throw presetNotFound(id);
-  return { success: true, id, message: "Geo preset deleted" };
+  return { success: true, id, message: "Geo preset deleted" } satisfies z.input<typeof GeoPresetDeleteResult>;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import type { GroupDeleteResult, GroupLinksResult, GroupList, GroupObject } from "./responses";
 
 export const CreateGroupBody = z.object({
   name: z.string().trim().min(1).max(100),
@@ -24,12 +25,12 @@ export async function listGroups(db: Db, accountId: string) {
   });
   return {
     data: groups.map((g) => ({ id: g.id, name: g.name, description: g.description, linkCount: g._count.links, createdAt: g.createdAt.toISOString() })),
-  };
+  } satisfies z.input<typeof GroupList>;
 }
 
 export async function createGroup(db: Db, accountId: string, body: z.infer<typeof CreateGroupBody>) {
   const group = await db.group.create({ data: { id: newId("grp"), accountId, name: body.name, description: body.description ?? null } });
-  return { id: group.id, name: group.name, description: group.description, linkCount: 0, createdAt: group.createdAt.toISOString() };
+  return { id: group.id, name: group.name, description: group.description, linkCount: 0, createdAt: group.createdAt.toISOString() } satisfies z.input<typeof GroupObject>;
 }
 
 type LinkError = { code: string; message: string };
@@ -82,7 +83,7 @@ export async function setGroupLinks(db: Db, accountId: string, groupId: string, 
       adding || link.groupId === groupId ? "move" : { code: "link_not_in_group", message: `Link '${link.publicId}' is not in this group.` },
     );
     const verb = adding ? "added to" : "removed from";
-    return { groupId, message: `${moved.length} link(s) ${verb} the group`, updated: moved.length, failed };
+    return { groupId, message: `${moved.length} link(s) ${verb} the group`, updated: moved.length, failed } satisfies z.input<typeof GroupLinksResult>;
   });
 }
 
@@ -98,7 +99,7 @@ export async function deleteGroup(db: Db, accountId: string, groupId: string) {
     if (!group) throw groupNotFound(groupId);
     const { count } = await tx.link.updateMany({ where: { groupId, accountId }, data: { groupId: null } });
     await tx.group.delete({ where: { id: groupId } });
-    return { id: groupId, message: "Group deleted; its links were kept", linksUngrouped: count };
+    return { id: groupId, message: "Group deleted; its links were kept", linksUngrouped: count } satisfies z.input<typeof GroupDeleteResult>;
   });
 }
 

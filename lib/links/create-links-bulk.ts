@@ -5,6 +5,7 @@ import { createLink, type Caller } from "./create-link";
 import { CreateLinkBody, type BulkCreateBody } from "./schemas";
 import type { z } from "zod";
 import { toLinkObject } from "./link-object";
+import type { BulkCreateResult } from "./responses";
 
 const PLAIN_TO_CODE: Record<string, string> = {
   "Missing custom slug": "missing_required_field",
@@ -26,5 +27,5 @@ export async function createLinksBulk(db: Db, caller: Caller, { links }: z.infer
       failed.push({ index, slug: (entry as { slug?: unknown })?.slug ?? null, error: { code, message: error.message } });
     }
   }
-  return { success: true, results: { successful, failed }, createdCount: successful.length };
+  return { success: true, results: { successful, failed }, createdCount: successful.length } satisfies z.input<typeof BulkCreateResult>;
 }

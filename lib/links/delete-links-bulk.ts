@@ -5,6 +5,7 @@ import { HopError, isHopError } from "../errors";
 import { redeployDomains } from "../hosting/hosting";
 import { domainKind } from "./link-domain";
 import { resolveLink } from "./resolve-identifier";
+import type { BulkDeleteResult } from "./responses";
 import type { BulkDeleteBody } from "./schemas";
 import type { z } from "zod";
 
@@ -21,7 +22,6 @@ export function asBulkDeleteBadRequest(error: HopError): HopError {
  * websites go with them by cascade), then each touched custom domain is redeployed once.
  */
 export async function deleteLinksBulk(db: Db, callerId: string, { links: identifiers }: z.infer<typeof BulkDeleteBody>) {
-
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const targets = new Map<string, { publicId: string; domain: string; slug: string }>();
   const failed: Array<{ identifier: string; error: string }> = [];
@@ -73,5 +73,5 @@ export async function deleteLinksBulk(db: Db, callerId: string, { links: identif
     results: { successful, failed, skipped },
     deletedCount: successful.length,
     redeployPending,
-  };
+  } satisfies z.input<typeof BulkDeleteResult>;
 }

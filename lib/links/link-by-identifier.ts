@@ -6,6 +6,7 @@ import { isRecordGone } from "../db/errors";
 import { HopError, isHopError, shapeOf } from "../errors";
 import { toLinkDetails } from "./link-object";
 import { resolveLink } from "./resolve-identifier";
+import type { BulkStatusResult, LinkDeleteResult, LinkGetResult, LinkStatusResult } from "./responses";
 import { BulkStatusBody, type StatusBody, type UpdateLinkBody } from "./schemas";
 import { setLinkStatus, statusMessage } from "./set-link-status";
 import { updateLink } from "./update-link";
@@ -26,7 +27,7 @@ function linkNotFound(identifier: string): HopError {
 export async function getLinkByIdentifier(db: Db, callerId: string, identifier: string) {
   const found = await find(db, callerId, identifier);
   if (!found) throw linkNotFound(identifier);
-  return { data: toLinkDetails(found.link) };
+  return { data: toLinkDetails(found.link) } satisfies z.input<typeof LinkGetResult>;
 }
 
 export async function deleteLinkByIdentifier(db: Db, callerId: string, identifier: string) {
@@ -34,7 +35,7 @@ export async function deleteLinkByIdentifier(db: Db, callerId: string, identifie
   if (!found) throw linkNotFound(identifier);
   await db.link.delete({ where: { id: found.link.id } });
   await announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
-  return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` };
+  return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` } satisfies z.input<typeof LinkDeleteResult>;
 }
 
 /**
@@ -71,7 +72,7 @@ export async function setStatusByIdentifier(db: Db, callerId: string, identifier
   const found = await find(db, callerId, identifier);
   if (!found) throw HopError.plain(404, "Deeplink not found");
   const link = await setLinkStatus(db, found.link, setActive);
-  return { success: true, id: link.publicId, isActive: link.isActive, message: statusMessage(link.isActive) };
+  return { success: true, id: link.publicId, isActive: link.isActive, message: statusMessage(link.isActive) } satisfies z.input<typeof LinkStatusResult>;
 }
 
 /**
@@ -99,5 +100,5 @@ export async function setStatusBulk(db: Db, callerId: string, rawBody: z.infer<t
       failed.push({ identifier, error: error.code === "invalid_request" ? "link_not_found" : error.code });
     }
   }
-  return { success: true, results: { successful, failed }, updatedCount: successful.length };
+  return { success: true, results: { successful, failed }, updatedCount: successful.length } satisfies z.input<typeof BulkStatusResult>;
 }

@@ -1,5 +1,12 @@
+import type { z } from "zod";
 import type { Link } from "../generated/prisma/client";
 import { shortUrlOf } from "./public-id";
+import type { LinkDetails, LinkObject, StoredGeoRule, StoredLanguageRule } from "./responses";
+
+// The columns below are plain strings and JSON in the database; the casts name the values they
+// hold (type, inactiveReason and behavior written from their enums, rules stored normalised).
+type LinkObjectBody = z.input<typeof LinkObject>;
+type LinkDetailsBody = z.input<typeof LinkDetails>;
 
 /** The link object of API.md (list and create). */
 export function toLinkObject(link: Link) {
@@ -14,26 +21,26 @@ export function toLinkObject(link: Link) {
     tags: link.tags,
     groupId: link.groupId,
     isActive: link.isActive,
-    ...(link.inactiveReason ? { inactiveReason: link.inactiveReason } : {}),
+    ...(link.inactiveReason ? { inactiveReason: link.inactiveReason as LinkObjectBody["inactiveReason"] } : {}),
     linkType: link.linkType,
-    type: link.type,
+    type: link.type as LinkObjectBody["type"],
     createdAt: link.createdAt.toISOString(),
     updatedAt: link.updatedAt.toISOString(),
-  };
+  } satisfies LinkObjectBody;
 }
 
 /** GET /v1/links/{identifier}: every stored field. */
 export function toLinkDetails(link: Link) {
   return {
     ...toLinkObject(link),
-    behavior: link.behavior,
-    geoRules: link.geoRules,
-    languageRules: link.languageRules,
-    seo: link.seo,
-    googleTags: link.googleTags,
-    metaPixel: link.metaPixel,
+    behavior: link.behavior as LinkDetailsBody["behavior"],
+    geoRules: link.geoRules as z.input<typeof StoredGeoRule>[],
+    languageRules: link.languageRules as z.input<typeof StoredLanguageRule>[],
+    seo: link.seo as LinkDetailsBody["seo"],
+    googleTags: link.googleTags as LinkDetailsBody["googleTags"],
+    metaPixel: link.metaPixel as LinkDetailsBody["metaPixel"],
     alternateBackUrl: link.alternateBackUrl,
-  };
+  } satisfies LinkDetailsBody;
 }
 
 export type LinkDetails = ReturnType<typeof toLinkDetails>;

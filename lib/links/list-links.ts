@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
 import { toLinkObject } from "./link-object";
+import type { LinkList, Pagination } from "./responses";
 
 export const MAX_PAGE = 100_000;
 
@@ -20,7 +21,7 @@ export const PaginationQuery = z.object({
 
 export function paginationOf(query: z.infer<typeof PaginationQuery>, totalCount: number) {
   const totalPages = Math.ceil(totalCount / query.limit);
-  return { page: query.page, limit: query.limit, totalCount, totalPages, hasMore: query.page < totalPages };
+  return { page: query.page, limit: query.limit, totalCount, totalPages, hasMore: query.page < totalPages } satisfies z.input<typeof Pagination>;
 }
 
 export const ListLinksQuery = PaginationQuery.extend({
@@ -71,5 +72,5 @@ export async function findLinkPage(
 /** GET /v1/links: the account's items, newest first, with the five filters. */
 export async function listLinks(db: Db, accountId: string, query: z.infer<typeof ListLinksQuery>) {
   const { rows, pagination } = await findLinkPage(db, accountId, query, NEWEST_FIRST);
-  return { data: rows.map(toLinkObject), pagination };
+  return { data: rows.map(toLinkObject), pagination } satisfies z.input<typeof LinkList>;
 }

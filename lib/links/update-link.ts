@@ -2,9 +2,11 @@ import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
+import type { z } from "zod";
 import type { Link, Prisma } from "../generated/prisma/client";
 import { assertNotBlocked, parseDestination } from "./destination";
 import { domainKind } from "./link-domain";
+import type { LinkUpdateResult } from "./responses";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import type { UpdateLinkBody } from "./schemas";
 
@@ -48,5 +50,5 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
     id: link.publicId,
     message: updatedFields.length ? `Link ${link.publicId} updated` : "Nothing to update",
     updatedFields,
-  };
+  } satisfies z.input<typeof LinkUpdateResult>;
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
 import { config } from "../config";
@@ -13,8 +14,8 @@ import { isReservedSlug } from "../links/reserved";
 import { deployWebsite } from "./deploy-website";
 import { isPublishableTemplate } from "./designs";
 import { preparePageData } from "./page-data";
+import type { WebsiteCreateResult } from "./responses";
 import type { CreateWebsiteBody } from "./schemas";
-
 
 /** Leading, trailing and repeated slashes dropped; letters, digits, `-`, `_` and `/` only; ≤ 200. */
 export function normalizeCustomPath(value: unknown): string {
@@ -97,7 +98,7 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
       url: shortUrlOf(link.domain, link.slug),
       isActive: link.isActive,
       ...(deployment ? { deployment } : {}),
-    };
+    } satisfies z.input<typeof WebsiteCreateResult>;
   } catch (error) {
     if (isUniqueViolation(error)) throw HopError.plain(400, "Custom slug already taken");
     throw error;

@@ -6,6 +6,7 @@ import { HopError, isHopError } from "../errors";
 import { Behavior } from "../links/create-link";
 import { createWebsite } from "./create-website";
 import { getWebsite } from "./get-website";
+import type { WebsiteDuplicateResult } from "./responses";
 import type { CreateWebsiteBody, DuplicateWebsiteBody } from "./schemas";
 
 /**
@@ -31,5 +32,5 @@ export async function duplicateWebsite(db: Db, account: { id: string; plan: stri
     ...(onPrimary ? { customSlug: body.slug } : onSystem ? { useSystemDomain: true, systemDomain: domain, customSlug: body.slug } : { customDomain: domain, customPath: body.slug }),
     ...(behavior.success ? { deepLinkBehavior: behavior.data } : {}),
   });
-  return { message: "Website duplicated", id: created.id, url: created.url, sourceId: source.data.id };
+  return { message: "Website duplicated", id: created.id, url: created.url, sourceId: source.data.id } satisfies z.input<typeof WebsiteDuplicateResult>;
 }

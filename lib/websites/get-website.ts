@@ -1,8 +1,10 @@
+import type { z } from "zod";
 import { actingTeamOwners } from "../accounts/add-team-member";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { shortUrlOf } from "../links/public-id";
 import { resolveLink } from "../links/resolve-identifier";
+import type { WebsiteGetResult } from "./responses";
 
 /** The caller's website (or an acting team owner's) by id, slug, short URL or custom domain; 404 otherwise. */
 export async function findWebsite(db: Db, callerId: string, identifier: string) {
@@ -26,5 +28,5 @@ export async function getWebsite(db: Db, callerId: string, identifier: string) {
       createdAt: w.createdAt.toISOString(),
       updatedAt: w.updatedAt.toISOString(),
     },
-  };
+  } satisfies z.input<typeof WebsiteGetResult>;
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { createAccount } from "../../lib/accounts/create-account";
 import { setLimits } from "../../lib/accounts/set-plan";
 import { apiRoute, json } from "../../lib/api/handler";
+import { operations } from "../../lib/api/openapi/operations";
 import { db } from "../../lib/db/open";
 import { createKey } from "../../lib/keys/create-key";
 import { fmt, median } from "./stats";
@@ -36,7 +37,8 @@ export async function benchWrapper(): Promise<void> {
     const parsed = Body.parse(JSON.parse(await request.text()));
     return json({ ok: true, name: parsed.name });
   };
-  const wrapped = apiRoute({ resource: "groups", body: Body }, async ({ body: parsed }) => json({ ok: true, name: parsed.name }));
+  // POST /v1/groups's resource and role check, with the bench's own body schema and answer.
+  const wrapped = apiRoute({ ...operations.createGroup, body: Body }, async ({ body: parsed }) => json({ ok: true, name: parsed.name }));
   const request = () =>
     new Request("http://bench.local/v1/groups", {
       method: "POST",

@@ -1,11 +1,9 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { connectDomain, listDomains } from "@/lib/domains/connect-domain";
-import { ConnectDomainBody } from "@/lib/domains/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "domains" }, async ({ db, account }) => json(await listDomains(db, account.id))),
-  POST: apiRoute({ resource: "domains", body: ConnectDomainBody }, async ({ db, account, body }) =>
-    json(await connectDomain(db, account.id, body), 201),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.listDomains, async ({ db, account, ok }) => ok(await listDomains(db, account.id))),
+  apiRoute(operations.connectDomain, async ({ db, account, body, ok }) => ok(await connectDomain(db, account.id, body))),
+);

@@ -1,10 +1,9 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { createGroup, CreateGroupBody, listGroups } from "@/lib/groups/groups";
+import { operations } from "@/lib/api/openapi/operations";
+import { createGroup, listGroups } from "@/lib/groups/groups";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "groups" }, async ({ db, account }) => json(await listGroups(db, account.id))),
-  POST: apiRoute({ resource: "groups", body: CreateGroupBody }, async ({ db, account, body }) =>
-    json(await createGroup(db, account.id, body), 201),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.listGroups, async ({ db, account, ok }) => ok(await listGroups(db, account.id))),
+  apiRoute(operations.createGroup, async ({ db, account, body, ok }) => ok(await createGroup(db, account.id, body))),
+);

@@ -1,15 +1,11 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { createLink } from "@/lib/links/create-link";
-import { CreateLinkBody } from "@/lib/links/schemas";
 import { toLinkObject } from "@/lib/links/link-object";
-import { listLinks, ListLinksQuery } from "@/lib/links/list-links";
+import { listLinks } from "@/lib/links/list-links";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  POST: apiRoute({ resource: "links", body: CreateLinkBody }, async ({ db, account, body }) =>
-    json({ success: true, data: toLinkObject(await createLink(db, account, body)) }, 201),
-  ),
-  GET: apiRoute({ resource: "links", query: ListLinksQuery }, async ({ db, account, query }) =>
-    json(await listLinks(db, account.id, query)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.createLink, async ({ db, account, body, ok }) => ok({ success: true, data: toLinkObject(await createLink(db, account, body)) })),
+  apiRoute(operations.listLinks, async ({ db, account, query, ok }) => ok(await listLinks(db, account.id, query))),
+);

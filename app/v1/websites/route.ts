@@ -1,10 +1,10 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { createWebsite } from "@/lib/websites/create-website";
-import { CreateWebsiteBody } from "@/lib/websites/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  POST: apiRoute({ resource: "websites", body: CreateWebsiteBody }, async ({ db, account, limits, body }) =>
-    json(await createWebsite(db, { id: account.id, plan: account.plan, limits }, body), 201),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.createWebsite, async ({ db, account, limits, body, ok }) =>
+    ok(await createWebsite(db, { id: account.id, plan: account.plan, limits }, body)),
   ),
-});
+);

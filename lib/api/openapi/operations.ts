@@ -1,21 +1,36 @@
 import { z } from "zod";
+import { LimitsResult, ProfileResult, UsageResult } from "../../accounts/responses";
+import { AnalyticsResult } from "../../analytics/responses";
 import { AnalyticsQuery } from "../../analytics/timeframe";
+import { DomainDeleteResult, DomainDnsResult, DomainList, DomainObject, DomainVerifyResult } from "../../domains/responses";
 import { ConnectDomainBody, SetDefaultBody } from "../../domains/schemas";
-import { CreatePresetBody, UpdatePresetBody } from "../../geo/presets";
-import { CreateGroupBody, GroupLinksBody } from "../../groups/groups";
-import { ListLinksQuery, PaginationQuery } from "../../links/list-links";
-import { BulkCreateBody, BulkDeleteBody, BulkStatusBody, CreateLinkBody, StatusBody, UpdateLinkBody } from "../../links/schemas";
+import { asDraftBadRequest } from "../../drafts/draft-input";
+import { DraftCreateResult } from "../../drafts/responses";
 import { CreateDraftBody } from "../../drafts/schemas";
-import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
+import type { HopError } from "../../errors";
+import { CreatePresetBody, UpdatePresetBody } from "../../geo/presets";
+import { GeoPresetDeleteResult, GeoPresetList, GeoPresetObject } from "../../geo/responses";
+import { CreateGroupBody, GroupLinksBody } from "../../groups/groups";
+import { GroupDeleteResult, GroupLinksResult, GroupList, GroupObject } from "../../groups/responses";
+import { asBulkDeleteBadRequest } from "../../links/delete-links-bulk";
+import { asUpdateBadRequest } from "../../links/link-by-identifier";
+import { ListLinksQuery, PaginationQuery } from "../../links/list-links";
+import {
+  BulkCreateResult, BulkDeleteResult, BulkStatusResult, CreateLinkResult, LinkDeleteResult, LinkGetResult, LinkList, LinkStatusResult, LinkUpdateResult,
+} from "../../links/responses";
+import { BulkCreateBody, BulkDeleteBody, BulkStatusBody, CreateLinkBody, StatusBody, UpdateLinkBody } from "../../links/schemas";
 import { QrQuery } from "../../qr/qr-query";
+import { ContactList, WebsiteCreateResult, WebsiteDuplicateResult, WebsiteGetResult } from "../../websites/responses";
+import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
 import type { Resource } from "../roles";
 import type { ErrorSpec } from "./errors";
-import * as R from "./responses";
 
-// Every /v1 operation the document describes: the very schemas the route files hand to apiRoute,
-// the role resource, the success body and the errors it can answer besides the ones every
-// operation shares (401, 403 plan/role, 429, 500, 503; see document.ts). tests/api/openapi.test.ts
-// walks app/v1 and fails when a route method is missing here or names another resource or schema.
+// Every /v1 operation, once: the route file under app/v1 is built from it (apiRoute takes its
+// resource, body and query schemas and answers with its success status), the OpenAPI document
+// (document.ts) describes it, and the handler's success body is typed by its success schema.
+// Besides its own errors, each may answer the ones every operation shares (401, 403 plan/role,
+// 429, 500, 503; see document.ts). tests/unit/openapi-routes.test.ts checks that each route file
+// sits at its operations' path and that every operation is routed.
 
 export interface Operation {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -32,42 +47,48 @@ export interface Operation {
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Reshapes a body that fails `body`, for endpoints whose 400 API.md shows flat (PUT, bulk delete, drafts). */
+  bodyError?: (error: HopError) => HopError;
   success: { status: 200 | 201; description: string; schema: z.ZodType; /** Media types other than JSON (an image answer). */ mediaTypes?: Record<string, z.ZodType> };
   errors: ErrorSpec[];
 }
 
+/** GET /v1/openapi.json's body: what a client reads first, not every member of OpenAPI 3.1. */
+const OpenApiDocumentResult = z.looseObject({ openapi: z.string(), info: z.unknown(), paths: z.unknown() });
+
 const LINK_IDENTIFIER = "Link id, bare slug or URL-encoded short URL; an id or short URL wins over a slug match.";
 const BAD_REQUEST_PUT = "PUT's 400: any invalid field (a flat code such as INVALID_DESTINATION_URL is kept in `code`).";
 
-export const OPERATIONS: Operation[] = [
-  {
+export const operations = {
+  createLink: {
     method: "post", path: "/v1/links", tag: "Links", resource: "links", summary: "Create a link",
     body: CreateLinkBody,
-    success: { status: 201, description: "Created. At the active limit the link is created inactive with `inactiveReason`.", schema: R.CreateLinkResult },
+    success: { status: 201, description: "Created. At the active limit the link is created inactive with `inactiveReason`.", schema: CreateLinkResult },
     errors: [
       "INVALID_DESTINATION_URL", "INVALID_SLUG", "BLOCKED_BOUNCY_DESTINATION", "GROUP_NOT_FOUND", "DOMAIN_NOT_VERIFIED", "UNKNOWN_SYSTEM_DOMAIN", "invalid_domain",
       { plain: "Missing custom slug", status: 400 }, { plain: "Custom slug or domain already taken", status: 400 },
       "TOTAL_LINK_LIMIT_REACHED", "DOMAIN_NOT_FOUND", "link_not_found",
     ],
   },
-  {
+  listLinks: {
     method: "get", path: "/v1/links", tag: "Links", resource: "links", summary: "List links", description: "Newest first; every item includes `type`.",
     query: ListLinksQuery,
-    success: { status: 200, description: "A page of links.", schema: R.LinkList },
+    success: { status: 200, description: "A page of links.", schema: LinkList },
     errors: [],
   },
-  {
+  getLink: {
     method: "get", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Get a link with every stored field", addition: true,
     pathParams: { identifier: LINK_IDENTIFIER },
-    success: { status: 200, description: "The link.", schema: R.LinkGetResult },
+    success: { status: 200, description: "The link.", schema: LinkGetResult },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
-  {
+  updateLink: {
     method: "put", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Update a link",
     description: "`slug` and `domain` cannot be changed. Errors use PUT's own flat bodies.",
     pathParams: { identifier: LINK_IDENTIFIER },
     body: UpdateLinkBody,
-    success: { status: 200, description: "Updated (`updatedFields` lists what changed).", schema: R.LinkUpdateResult },
+    bodyError: asUpdateBadRequest,
+    success: { status: 200, description: "Updated (`updatedFields` lists what changed).", schema: LinkUpdateResult },
     errors: [
       { titled: "Bad Request", status: 400, description: BAD_REQUEST_PUT },
       { titled: "Not Found", status: 404, description: "No such link for the caller." },
@@ -75,21 +96,21 @@ export const OPERATIONS: Operation[] = [
       "AMBIGUOUS_IDENTIFIER",
     ],
   },
-  {
+  deleteLink: {
     method: "delete", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Delete a link", addition: true,
     pathParams: { identifier: LINK_IDENTIFIER },
-    success: { status: 200, description: "Deleted.", schema: R.LinkDeleteResult },
+    success: { status: 200, description: "Deleted.", schema: LinkDeleteResult },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
-  {
+  setLinkStatus: {
     method: "patch", path: "/v1/links/{identifier}/status", tag: "Links", resource: "links", summary: "Activate or deactivate a link",
     description: "`bulk` in any letter case is the bulk status endpoint, never an identifier.",
     pathParams: { identifier: LINK_IDENTIFIER },
     body: StatusBody,
-    success: { status: 200, description: "The new status.", schema: R.LinkStatusResult },
+    success: { status: 200, description: "The new status.", schema: LinkStatusResult },
     errors: [{ plain: "Deeplink not found", status: 404 }, "AMBIGUOUS_IDENTIFIER", "ACTIVE_LINK_LIMIT_REACHED"],
   },
-  {
+  getLinkQr: {
     method: "get", path: "/v1/links/{identifier}/qr", tag: "Links", resource: "links", summary: "The QR code of a link's short URL", addition: true,
     description:
       "An SVG (default) or PNG image that scans to the link's short URL, found as GET /v1/links/{identifier} finds it; another account's link is 404. A PNG with a logo is drawn one at a time per account and two at a time per server: beyond that, 429 `rate_limit_exceeded` with `window: \"concurrent\"` and `Retry-After`.",
@@ -103,184 +124,186 @@ export const OPERATIONS: Operation[] = [
     },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
-  {
+  createLinksBulk: {
     method: "post", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Create up to 100 links", addition: true,
     description: "Each entry follows every rule of POST /v1/links, in order; failures are listed, not fatal.",
     body: BulkCreateBody,
-    success: { status: 200, description: "Per-entry results.", schema: R.BulkCreateResult },
+    success: { status: 200, description: "Per-entry results.", schema: BulkCreateResult },
     errors: [],
   },
-  {
+  deleteLinksBulk: {
     method: "delete", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Delete up to 100 links",
     body: BulkDeleteBody,
-    success: { status: 200, description: "Per-identifier results.", schema: R.BulkDeleteResult },
+    bodyError: asBulkDeleteBadRequest,
+    success: { status: 200, description: "Per-identifier results.", schema: BulkDeleteResult },
     errors: [{ titled: "Bad Request", status: 400, description: "`links` not an array of 1 to 100 entries." }, "TOO_MANY_CUSTOM_DOMAINS"],
   },
-  {
+  setLinksStatusBulk: {
     method: "patch", path: "/v1/links/bulk/status", tag: "Links", resource: "links", summary: "Activate or deactivate up to 100 links", addition: true,
     description: "Applied in order; an activation past the active limit lands in `failed` with ACTIVE_LINK_LIMIT_REACHED.",
     body: BulkStatusBody,
-    success: { status: 200, description: "Per-identifier results.", schema: R.BulkStatusResult },
+    success: { status: 200, description: "Per-identifier results.", schema: BulkStatusResult },
     errors: [],
   },
-  {
+  createWebsite: {
     method: "post", path: "/v1/websites", tag: "Websites", resource: "websites", summary: "Create and publish a website",
     body: CreateWebsiteBody,
-    success: { status: 201, description: "Published (inactive on the primary or a system domain at the active limit).", schema: R.WebsiteCreateResult },
+    success: { status: 201, description: "Published (inactive on the primary or a system domain at the active limit).", schema: WebsiteCreateResult },
     errors: [
       "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "INVALID_DESTINATION_URL", "BLOCKED_BOUNCY_DESTINATION",
       "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED",
       { plain: "Custom slug already taken", status: 400 }, { plain: "Missing custom slug", status: 400 },
     ],
   },
-  {
+  createDraft: {
     method: "post", path: "/v1/websites/drafts", tag: "Websites", resource: "drafts", summary: "Save a draft page for a person to finish in the editor",
     description: "The draft never counts toward limits and is listed nowhere; an unopened draft is deleted after 30 days. See docs/editor.md.",
     body: CreateDraftBody,
-    success: { status: 201, description: "Saved; open `editorUrl` to finish and publish.", schema: R.DraftCreateResult },
+    bodyError: asDraftBadRequest,
+    success: { status: 201, description: "Saved; open `editorUrl` to finish and publish.", schema: DraftCreateResult },
     errors: [{ titled: "Bad Request", status: 400, description: "templateId not on the draft list, semantic missing, not an object, over 64 KB, or a member invalid (field names it)." }],
   },
-  {
+  getWebsite: {
     method: "get", path: "/v1/websites/{id}", tag: "Websites", resource: "websites", summary: "Get a website",
     pathParams: { id: "Slug, custom domain (`domain/path` or `domain__path`) or document id." },
-    success: { status: 200, description: "The page with its editor data.", schema: R.WebsiteGetResult },
+    success: { status: 200, description: "The page with its editor data.", schema: WebsiteGetResult },
     errors: ["link_not_found"],
   },
-  {
+  duplicateWebsite: {
     method: "post", path: "/v1/websites/{id}/duplicate", tag: "Websites", resource: "websites", summary: "Duplicate a website",
     pathParams: { id: "Slug, custom domain or document id of the source." },
     body: DuplicateWebsiteBody,
-    success: { status: 201, description: "The copy.", schema: R.WebsiteDuplicateResult },
+    success: { status: 201, description: "The copy.", schema: WebsiteDuplicateResult },
     errors: [
       "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED",
       { plain: "Send slug, domain or both.", status: 400 }, { plain: "Missing custom slug", status: 400 }, { plain: "Custom slug already taken", status: 400 },
       { plain: "Source website not found", status: 404 },
     ],
   },
-  {
+  listWebsiteContacts: {
     method: "get", path: "/v1/websites/{id}/contacts", tag: "Websites", resource: "websites", summary: "List the contacts a website collected", addition: true,
     pathParams: { id: "Slug, custom domain or document id." },
     query: PaginationQuery,
-    success: { status: 200, description: "A page of contacts, newest first.", schema: R.ContactList },
+    success: { status: 200, description: "A page of contacts, newest first.", schema: ContactList },
     errors: ["link_not_found"],
   },
-  {
+  listDomains: {
     method: "get", path: "/v1/domains", tag: "Domains", resource: "domains", summary: "List custom domains",
-    success: { status: 200, description: "The account's domains.", schema: R.DomainList },
+    success: { status: 200, description: "The account's domains.", schema: DomainList },
     errors: [],
   },
-  {
+  connectDomain: {
     method: "post", path: "/v1/domains", tag: "Domains", resource: "domains", summary: "Connect a custom domain",
     body: ConnectDomainBody,
-    success: { status: 201, description: "Connected, unverified, with the DNS record to configure.", schema: R.DomainObject },
+    success: { status: 201, description: "Connected, unverified, with the DNS record to configure.", schema: DomainObject },
     errors: ["invalid_domain", "quota_exceeded", "domain_already_connected"],
   },
-  {
+  setDefaultDomain: {
     method: "patch", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", summary: "Make a domain the account default", addition: true,
     pathParams: { domain: "The domain, without protocol." },
     body: SetDefaultBody,
-    success: { status: 200, description: "The domain.", schema: R.DomainObject },
+    success: { status: 200, description: "The domain.", schema: DomainObject },
     errors: ["domain_not_found"],
   },
-  {
+  deleteDomain: {
     method: "delete", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", summary: "Remove a custom domain",
     description: "Its links move to the primary domain (a taken slug gets `-1`, `-2` …).",
     pathParams: { domain: "The domain, without protocol." },
-    success: { status: 200, description: "Removed.", schema: R.DomainDeleteResult },
+    success: { status: 200, description: "Removed.", schema: DomainDeleteResult },
     errors: ["domain_not_found", "cannot_delete_default_domain"],
   },
-  {
+  verifyDomain: {
     method: "post", path: "/v1/domains/{domain}/verify", tag: "Domains", resource: "domains", summary: "Check DNS and verify a domain",
     pathParams: { domain: "The domain, without protocol." },
-    success: { status: 200, description: "200 either way; `verified` says the outcome.", schema: R.DomainVerifyResult },
+    success: { status: 200, description: "200 either way; `verified` says the outcome.", schema: DomainVerifyResult },
     errors: ["domain_not_found"],
   },
-  {
+  getDomainDns: {
     method: "get", path: "/v1/domains/{domain}/dns", tag: "Domains", resource: "domains", summary: "Expected and current DNS of a domain",
     pathParams: { domain: "The domain, without protocol." },
-    success: { status: 200, description: "The DNS report.", schema: R.DomainDnsResult },
+    success: { status: 200, description: "The DNS report.", schema: DomainDnsResult },
     errors: ["domain_not_found"],
   },
-  {
+  listGroups: {
     method: "get", path: "/v1/groups", tag: "Groups", resource: "groups", summary: "List groups", addition: true,
-    success: { status: 200, description: "The account's groups, newest first.", schema: R.GroupList },
+    success: { status: 200, description: "The account's groups, newest first.", schema: GroupList },
     errors: [],
   },
-  {
+  createGroup: {
     method: "post", path: "/v1/groups", tag: "Groups", resource: "groups", summary: "Create a group", addition: true,
     body: CreateGroupBody,
-    success: { status: 201, description: "The group.", schema: R.GroupObject },
+    success: { status: 201, description: "The group.", schema: GroupObject },
     errors: [],
   },
-  {
+  setGroupLinks: {
     method: "patch", path: "/v1/groups/{groupId}/links", tag: "Groups", resource: "groups", summary: "Add links to or remove links from a group",
     pathParams: { groupId: "The group id." },
     body: GroupLinksBody,
-    success: { status: 200, description: "Partial success is a 200 with entries in `failed`.", schema: R.GroupLinksResult },
+    success: { status: 200, description: "Partial success is a 200 with entries in `failed`.", schema: GroupLinksResult },
     errors: ["group_not_found"],
   },
-  {
+  deleteGroup: {
     method: "delete", path: "/v1/groups/{groupId}", tag: "Groups", resource: "groups", summary: "Delete a group (its links are kept)",
     pathParams: { groupId: "The group id." },
-    success: { status: 200, description: "Deleted.", schema: R.GroupDeleteResult },
+    success: { status: 200, description: "Deleted.", schema: GroupDeleteResult },
     errors: ["group_not_found"],
   },
-  {
+  listGeoPresets: {
     method: "get", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", summary: "List geo presets", addition: true,
-    success: { status: 200, description: "The presets.", schema: R.GeoPresetList },
+    success: { status: 200, description: "The presets.", schema: GeoPresetList },
     errors: [],
   },
-  {
+  createGeoPreset: {
     method: "post", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", summary: "Create a geo preset", addition: true,
     body: CreatePresetBody,
-    success: { status: 201, description: "The preset (countries as ISO alpha-2 codes).", schema: R.GeoPresetObject },
+    success: { status: 201, description: "The preset (countries as ISO alpha-2 codes).", schema: GeoPresetObject },
     errors: [],
   },
-  {
+  updateGeoPreset: {
     method: "put", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", summary: "Update a geo preset", addition: true,
     description: "Links that used the preset keep the countries they copied.",
     pathParams: { id: "The preset id." },
     body: UpdatePresetBody,
-    success: { status: 200, description: "The preset.", schema: R.GeoPresetObject },
+    success: { status: 200, description: "The preset.", schema: GeoPresetObject },
     errors: ["geo_preset_not_found"],
   },
-  {
+  deleteGeoPreset: {
     method: "delete", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", summary: "Delete a geo preset", addition: true,
     pathParams: { id: "The preset id." },
-    success: { status: 200, description: "Deleted.", schema: R.GeoPresetDeleteResult },
+    success: { status: 200, description: "Deleted.", schema: GeoPresetDeleteResult },
     errors: ["geo_preset_not_found"],
   },
-  {
+  getLinkAnalytics: {
     method: "get", path: "/v1/analytics/links/{identifier}", tag: "Analytics", resource: "analytics", summary: "Views and clicks of a link or website",
     description: "`timeframe` (default last_30_days), or `from` and `to` together (inclusive dates, at most five years).",
     pathParams: { identifier: "Link id, slug or URL-encoded short URL; for websites also the document id, custom slug or custom domain (may contain `/`)." },
     query: AnalyticsQuery,
-    success: { status: 200, description: "The analytics.", schema: R.AnalyticsResult },
+    success: { status: 200, description: "The analytics.", schema: AnalyticsResult },
     errors: [{ plain: "Link or website not found", status: 404 }, "AMBIGUOUS_IDENTIFIER"],
   },
-  {
+  getUsage: {
     method: "get", path: "/v1/account/usage", tag: "Account", resource: "account", summary: "This key's usage and rate limits",
-    success: { status: 200, description: "Counters after counting this request.", schema: R.UsageResult },
+    success: { status: 200, description: "Counters after counting this request.", schema: UsageResult },
     errors: [],
   },
-  {
+  getLimits: {
     method: "get", path: "/v1/account/limits", tag: "Account", resource: "account", summary: "The plan's limits and what the account uses",
-    success: { status: 200, description: "Limits; null means unlimited.", schema: R.LimitsResult },
+    success: { status: 200, description: "Limits; null means unlimited.", schema: LimitsResult },
     errors: [],
   },
-  {
+  getProfile: {
     method: "get", path: "/v1/account/profile", tag: "Account", resource: "account", fullKeyOnly: true, summary: "The account, this key and its teams",
-    success: { status: 200, description: "The profile.", schema: R.ProfileResult },
+    success: { status: 200, description: "The profile.", schema: ProfileResult },
     errors: [],
   },
-  {
+  getOpenApiDocument: {
     method: "get", path: "/v1/openapi.json", tag: "Meta", resource: null, addition: true, summary: "This document",
     description: "OpenAPI 3.1, generated from the schemas that validate requests. No key needed.",
-    success: { status: 200, description: "The OpenAPI document.", schema: R.OpenApiDocumentResult },
+    success: { status: 200, description: "The OpenAPI document.", schema: OpenApiDocumentResult },
     errors: [],
   },
-];
+} satisfies Record<string, Operation>;
 
 export function allOperations(): Operation[] {
-  return OPERATIONS;
+  return Object.values(operations);
 }

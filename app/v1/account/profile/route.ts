@@ -1,9 +1,8 @@
 import { profileReport } from "@/lib/accounts/account-reports";
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "account", fullKeyOnly: true }, async ({ db, account, key }) =>
-    json(await profileReport(db, account.id, key.id)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.getProfile, async ({ db, account, key, ok }) => ok(await profileReport(db, account.id, key.id))),
+);

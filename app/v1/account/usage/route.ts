@@ -1,7 +1,8 @@
 import { usageReport } from "@/lib/accounts/account-reports";
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "account" }, async ({ usage, limits }) => json(usageReport(usage, limits))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.getUsage, async ({ usage, limits, ok }) => ok(usageReport(usage, limits))),
+);

@@ -1,14 +1,12 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { setDefaultDomain } from "@/lib/domains/connect-domain";
-import { SetDefaultBody } from "@/lib/domains/schemas";
 import { deleteDomain } from "@/lib/domains/delete-domain";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  PATCH: apiRoute({ resource: "domains", body: SetDefaultBody }, async ({ db, account, params, body }) =>
-    json(await setDefaultDomain(db, account.id, params.domain, body.isDefault)),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.setDefaultDomain, async ({ db, account, params, body, ok }) =>
+    ok(await setDefaultDomain(db, account.id, params.domain, body.isDefault)),
   ),
-  DELETE: apiRoute({ resource: "domains" }, async ({ db, account, params }) =>
-    json(await deleteDomain(db, account.id, params.domain)),
-  ),
-});
+  apiRoute(operations.deleteDomain, async ({ db, account, params, ok }) => ok(await deleteDomain(db, account.id, params.domain))),
+);

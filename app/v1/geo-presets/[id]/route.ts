@@ -1,12 +1,9 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { deletePreset, updatePreset, UpdatePresetBody } from "@/lib/geo/presets";
+import { operations } from "@/lib/api/openapi/operations";
+import { deletePreset, updatePreset } from "@/lib/geo/presets";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  PUT: apiRoute({ resource: "geo-presets", body: UpdatePresetBody }, async ({ db, account, params, body }) =>
-    json(await updatePreset(db, account.id, params.id, body)),
-  ),
-  DELETE: apiRoute({ resource: "geo-presets" }, async ({ db, account, params }) =>
-    json(await deletePreset(db, account.id, params.id)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.updateGeoPreset, async ({ db, account, params, body, ok }) => ok(await updatePreset(db, account.id, params.id, body))),
+  apiRoute(operations.deleteGeoPreset, async ({ db, account, params, ok }) => ok(await deletePreset(db, account.id, params.id))),
+);

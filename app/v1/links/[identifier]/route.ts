@@ -1,16 +1,12 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { asUpdateBadRequest, deleteLinkByIdentifier, getLinkByIdentifier, updateLinkByIdentifier } from "@/lib/links/link-by-identifier";
-import { UpdateLinkBody } from "@/lib/links/schemas";
+import { operations } from "@/lib/api/openapi/operations";
+import { deleteLinkByIdentifier, getLinkByIdentifier, updateLinkByIdentifier } from "@/lib/links/link-by-identifier";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "links" }, async ({ db, account, params }) =>
-    json(await getLinkByIdentifier(db, account.id, params.identifier)),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.getLink, async ({ db, account, params, ok }) => ok(await getLinkByIdentifier(db, account.id, params.identifier))),
+  apiRoute(operations.updateLink, async ({ db, account, params, body, ok }) =>
+    ok(await updateLinkByIdentifier(db, account.id, params.identifier, body)),
   ),
-  PUT: apiRoute({ resource: "links", body: UpdateLinkBody, bodyError: asUpdateBadRequest }, async ({ db, account, params, body }) =>
-    json(await updateLinkByIdentifier(db, account.id, params.identifier, body)),
-  ),
-  DELETE: apiRoute({ resource: "links" }, async ({ db, account, params }) =>
-    json(await deleteLinkByIdentifier(db, account.id, params.identifier)),
-  ),
-});
+  apiRoute(operations.deleteLink, async ({ db, account, params, ok }) => ok(await deleteLinkByIdentifier(db, account.id, params.identifier))),
+);

@@ -1,14 +1,10 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { createLinksBulk } from "@/lib/links/create-links-bulk";
-import { asBulkDeleteBadRequest, deleteLinksBulk } from "@/lib/links/delete-links-bulk";
-import { BulkCreateBody, BulkDeleteBody } from "@/lib/links/schemas";
+import { deleteLinksBulk } from "@/lib/links/delete-links-bulk";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  POST: apiRoute({ resource: "links", body: BulkCreateBody }, async ({ db, account, body }) =>
-    json(await createLinksBulk(db, account, body)),
-  ),
-  DELETE: apiRoute({ resource: "links", body: BulkDeleteBody, bodyError: asBulkDeleteBadRequest }, async ({ db, account, body }) =>
-    json(await deleteLinksBulk(db, account.id, body)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.createLinksBulk, async ({ db, account, body, ok }) => ok(await createLinksBulk(db, account, body))),
+  apiRoute(operations.deleteLinksBulk, async ({ db, account, body, ok }) => ok(await deleteLinksBulk(db, account.id, body))),
+);

@@ -1,7 +1,8 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { verifyDomain } from "@/lib/domains/verify-domain";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  POST: apiRoute({ resource: "domains" }, async ({ db, account, params }) => json(await verifyDomain(db, account.id, params.domain))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.verifyDomain, async ({ db, account, params, ok }) => ok(await verifyDomain(db, account.id, params.domain))),
+);

@@ -1,9 +1,8 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { GroupLinksBody, setGroupLinks } from "@/lib/groups/groups";
+import { operations } from "@/lib/api/openapi/operations";
+import { setGroupLinks } from "@/lib/groups/groups";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  PATCH: apiRoute({ resource: "groups", body: GroupLinksBody }, async ({ db, account, params, body }) =>
-    json(await setGroupLinks(db, account.id, params.groupId, body)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.setGroupLinks, async ({ db, account, params, body, ok }) => ok(await setGroupLinks(db, account.id, params.groupId, body))),
+);

@@ -1,10 +1,8 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { setStatusBulk } from "@/lib/links/link-by-identifier";
-import { BulkStatusBody } from "@/lib/links/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  PATCH: apiRoute({ resource: "links", body: BulkStatusBody }, async ({ db, account, body }) =>
-    json(await setStatusBulk(db, account.id, body)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.setLinksStatusBulk, async ({ db, account, body, ok }) => ok(await setStatusBulk(db, account.id, body))),
+);

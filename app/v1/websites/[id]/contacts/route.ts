@@ -1,10 +1,8 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
-import { PaginationQuery } from "@/lib/links/list-links";
+import { operations } from "@/lib/api/openapi/operations";
 import { listContacts } from "@/lib/websites/list-contacts";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  GET: apiRoute({ resource: "websites", query: PaginationQuery }, async ({ db, account, params, query }) =>
-    json(await listContacts(db, account.id, params.id, query)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.listWebsiteContacts, async ({ db, account, params, query, ok }) => ok(await listContacts(db, account.id, params.id, query))),
+);

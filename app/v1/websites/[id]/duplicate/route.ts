@@ -1,10 +1,10 @@
-import { apiRoute, json } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
 import { duplicateWebsite } from "@/lib/websites/duplicate-website";
-import { DuplicateWebsiteBody } from "@/lib/websites/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({
-  POST: apiRoute({ resource: "websites", body: DuplicateWebsiteBody }, async ({ db, account, limits, params, body }) =>
-    json(await duplicateWebsite(db, { id: account.id, plan: account.plan, limits }, params.id, body), 201),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.duplicateWebsite, async ({ db, account, limits, params, body, ok }) =>
+    ok(await duplicateWebsite(db, { id: account.id, plan: account.plan, limits }, params.id, body)),
   ),
-});
+);
