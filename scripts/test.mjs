@@ -5,8 +5,12 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
+import { storagePassFiles } from "./test-passes.mjs";
 
 const e2e = process.argv.includes("--e2e");
+// On PostgreSQL or Redis, only the files whose behaviour can differ there (scripts/test-passes.mjs);
+// `--all` runs every file.
+const everyFile = process.argv.includes("--all");
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 
 function testFiles(dir, suffix) {
@@ -29,16 +33,22 @@ if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 const templateEnv = JSON.parse(prepared.stdout);
 Object.assign(env, templateEnv);
 process.on("exit", () => templateTool("remove", JSON.stringify(templateEnv)));
+// Most of a test file's time is spent waiting (for a server to start, a flush, a window), not
+// computing: more files than cores at once keeps the cores busy. HOP_TEST_CONCURRENCY overrides.
+const concurrency = Number(process.env.HOP_TEST_CONCURRENCY ?? 4);
 let result;
 if (e2e) {
   result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...only], { cwd: root, stdio: "inherit", env });
 } else {
-  const files = only.length ? only : [...testFiles(path.join(root, "tests", "unit"), ".test.ts"), ...testFiles(path.join(root, "tests", "api"), ".test.ts")];
+  const all = [...testFiles(path.join(root, "tests", "unit"), ".test.ts"), ...testFiles(path.join(root, "tests", "api"), ".test.ts")];
+  const storagePass = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL) && !everyFile;
+  const files = only.length ? only : storagePass ? storagePassFiles(root, all) : all;
   const mode = `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""}`;
-  process.stderr.write(`Running ${files.length} test files on ${mode}\n`);
+  const which = storagePass && !only.length ? ` (those that can behave differently there; --all runs all ${all.length})` : "";
+  process.stderr.write(`Running ${files.length} test files on ${mode}${which}, ${concurrency} at a time\n`);
   result = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
+    ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
     { cwd: root, stdio: "inherit", env },
   );
 }
