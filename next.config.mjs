@@ -4,6 +4,9 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "ioredis", "bcryptjs", "nodemailer"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // `npm run typecheck` (tsc --noEmit, first in CI) is the one type check; a build that checked again
+  // cost every `npm start` after a change ~12 s more, and CI the same twice.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

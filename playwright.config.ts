@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: /.*\.spec\.ts$/,
   timeout: 60_000,
-  workers: 1,
+  // Each spec file starts its own server; two files at once keep both cores busy while one waits
+  // for the browser. HOP_E2E_WORKERS overrides.
+  workers: Number(process.env.HOP_E2E_WORKERS ?? 2),
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
