@@ -15,18 +15,22 @@ const JAPAN = "https://ja.wikipedia.org/wiki/日本";
 const JAPAN_HREF = "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC";
 const CAFE = "https://example.com/café?q=crème";
 const CAFE_HREF = "https://example.com/caf%C3%A9?q=cr%C3%A8me";
+const HANG_MS = 10_000;
 const INJECTED = "https://example.com/\r\nSet-Cookie: hop=owned";
 
-/** A visit that must be answered within 3 s: a hung socket fails the test instead of stalling it. */
+/**
+ * A visit that must be answered within 10 s: a hung socket fails the test instead of stalling it
+ * (a fresh server's first answers can take seconds on a busy machine; a hung one never comes).
+ */
 function promptVisit(server: HopServer, path: string, userAgent = BROWSER_UA): Promise<VisitResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, path, headers: { host: PRIMARY, "user-agent": userAgent }, agent: false, timeout: 3000 }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: server.port, path, headers: { host: PRIMARY, "user-agent": userAgent }, agent: false, timeout: HANG_MS }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c) => (body += c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
-    req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 3 s (hung)`)));
+    req.on("timeout", () => req.destroy(new Error(`${path}: no answer within ${HANG_MS / 1000} s (hung)`)));
     req.on("error", reject);
     req.end();
   });
@@ -170,7 +174,7 @@ describe("destination URLs: normalized, control characters refused, no hung answ
     const rule = await promptVisit(server, "/stored-rule?x=1");
     assert.equal(rule.status, 302, "the bad rule does not match this visitor");
     const ruled = await new Promise<VisitResponse>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: server.port, path: "/stored-rule", headers: { host: PRIMARY, "user-agent": BROWSER_UA, "cf-ipcountry": "JP" }, agent: false, timeout: 3000 }, (res) => {
+      const req = http.request({ host: "127.0.0.1", port: server.port, path: "/stored-rule", headers: { host: PRIMARY, "user-agent": BROWSER_UA, "cf-ipcountry": "JP" }, agent: false, timeout: HANG_MS }, (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: "" }));
       });
