@@ -1,38 +1,32 @@
 import { tunable } from "../config";
 import { HopError, isHopError } from "../errors";
+import { limiter } from "../limits/limiter";
 import { limitKeyForIp } from "../net/client-ip";
-import { shared } from "../shared";
 
 // Each request that fails authentication (no key, a malformed, unknown or revoked key) may have
-// cost a database read. They are counted per client address in fixed one-minute windows; past
-// AUTH_FAILURES_PER_MINUTE the address (an IPv6 one by its /64) gets 429 for every request, before any database read,
-// until the minute ends. In process (each instance counts its own), bounded.
+// cost a database read. They are counted per client address in the clock's minutes; past
+// AUTH_FAILURES_PER_MINUTE the address (an IPv6 one by its /64) gets 429 for every request, before
+// any database read, until the minute ends. Over lib/limits/limiter.ts, so with REDIS_URL every
+// instance counts together (a spray across instances behind a balancer meets one limit).
 
 const LIMIT = tunable("AUTH_FAILURES_PER_MINUTE");
 const WINDOW_MS = 60_000;
-const MAX_ADDRESSES = 50_000;
 
-interface Failures {
-  windowStart: number;
-  byAddress: Map<string, number>;
-}
+// The limiter's window starts at a key's first point; the minute in the key aligns it to the clock,
+// which the 429's resetAt names.
+const failures = () => limiter("auth-failures", LIMIT, WINDOW_MS);
 
-function failures(now: number): Failures {
-  const f = shared<Failures>("authFailures", () => ({ windowStart: 0, byAddress: new Map() }));
+function minuteKey(address: string, now: number): { key: string; resetAt: number } {
   const windowStart = now - (now % WINDOW_MS);
-  if (f.windowStart !== windowStart) {
-    f.windowStart = windowStart;
-    f.byAddress.clear();
-  }
-  return f;
+  return { key: `${limitKeyForIp(address)}:${windowStart}`, resetAt: (windowStart + WINDOW_MS) / 1000 };
 }
 
 /** The 429 for an address over the limit (in the rate-limit shape, window "minute"), or null. */
-export function authThrottleRefusal(address: string | null, now = Date.now()): { error: HopError; headers: Record<string, string> } | null {
+export async function authThrottleRefusal(address: string | null): Promise<{ error: HopError; headers: Record<string, string> } | null> {
   if (!address) return null;
-  const f = failures(now);
-  if ((f.byAddress.get(limitKeyForIp(address)) ?? 0) < LIMIT) return null;
-  const resetAt = (f.windowStart + WINDOW_MS) / 1000;
+  const now = Date.now();
+  const { key, resetAt } = minuteKey(address, now);
+  if ((await failures().counted(key)) < LIMIT) return null;
   return {
     headers: { "retry-after": String(Math.max(1, Math.ceil(resetAt - now / 1000))) },
     error: new HopError("rate_limit_exceeded", {
@@ -43,10 +37,7 @@ export function authThrottleRefusal(address: string | null, now = Date.now()): {
 }
 
 /** Counts the error against the address when it is an authentication failure. */
-export function noteAuthFailure(address: string | null, error: unknown, now = Date.now()): void {
+export async function noteAuthFailure(address: string | null, error: unknown): Promise<void> {
   if (!address || !isHopError(error) || (error.code !== "missing_api_key" && error.code !== "invalid_api_key")) return;
-  const f = failures(now);
-  const key = limitKeyForIp(address);
-  if (!f.byAddress.has(key) && f.byAddress.size >= MAX_ADDRESSES) return;
-  f.byAddress.set(key, (f.byAddress.get(key) ?? 0) + 1);
+  await failures().take(minuteKey(address, Date.now()).key);
 }

@@ -67,13 +67,13 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
     try {
       const client = await db();
       const address = clientAddress(request);
-      const throttled = authThrottleRefusal(address);
+      const throttled = await authThrottleRefusal(address);
       if (throttled) {
         headers = throttled.headers;
         throw throttled.error;
       }
-      const key = await authenticate(client, request).catch((error: unknown) => {
-        noteAuthFailure(address, error);
+      const key = await authenticate(client, request).catch(async (error: unknown) => {
+        await noteAuthFailure(address, error);
         throw error;
       });
       const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
