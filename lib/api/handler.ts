@@ -67,14 +67,15 @@ export function apiRoute<TBody extends z.ZodType | undefined = undefined, TQuery
     try {
       const client = await db();
       const address = clientAddress(request);
-      const throttled = await authThrottleRefusal(address);
+      const throttled = authThrottleRefusal(address);
       if (throttled) {
         headers = throttled.headers;
         throw throttled.error;
       }
       const key = await authenticate(client, request).catch(async (error: unknown) => {
-        await noteAuthFailure(address, error);
-        throw error;
+        const refused = await noteAuthFailure(address, error);
+        if (refused) headers = refused.headers;
+        throw refused?.error ?? error;
       });
       const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
       if (!limits.apiAccess) {
