@@ -1,5 +1,5 @@
 import { HopError } from "../errors";
-import { secondsUntil, slidingLimiter } from "../limits/sliding-limiter";
+import { limiter, retryAfterSeconds } from "../limits/limiter";
 import { limitKeyForIp } from "../net/client-ip";
 
 // Sign-ups are throttled per client address (an IPv6 one by its /64) and for the whole instance:
@@ -16,16 +16,16 @@ export const SIGNUP_LIMITS = {
 export type SignUpAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number; error: HopError };
 
 /** Takes a sign-up attempt of this client address; a refusal carries the 429 and its Retry-After. */
-export async function takeSignUpAttempt(ip: string | null, now = Date.now()): Promise<SignUpAttempt> {
+export async function takeSignUpAttempt(ip: string | null): Promise<SignUpAttempt> {
   const key = limitKeyForIp(ip);
-  const byAddress = slidingLimiter("signup-address", SIGNUP_LIMITS.perAddress, SIGNUP_LIMITS.addressWindowMs);
-  const address = await byAddress.limit(key, 1, now);
-  if (!address.success) return refusal(secondsUntil(address.reset, now), "from this address");
-  const everyone = await slidingLimiter("signup-all", SIGNUP_LIMITS.perMinute, 60_000).limit("all", 1, now);
-  if (!everyone.success) {
+  const byAddress = limiter("signup-address", SIGNUP_LIMITS.perAddress, SIGNUP_LIMITS.addressWindowMs);
+  const address = await byAddress.take(key);
+  if (!address.allowed) return refusal(retryAfterSeconds(address.msBeforeNext), "from this address");
+  const everyone = await limiter("signup-all", SIGNUP_LIMITS.perMinute, 60_000).take("all");
+  if (!everyone.allowed) {
     // Not this visitor's doing: its own budget is not spent on a refused try.
-    await byAddress.limit(key, -1, now);
-    return refusal(secondsUntil(everyone.reset, now), "on this server right now");
+    await byAddress.giveBack(key);
+    return refusal(retryAfterSeconds(everyone.msBeforeNext), "on this server right now");
   }
   return { allowed: true };
 }

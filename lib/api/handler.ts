@@ -86,9 +86,10 @@ function keyedRoute(operation: KeyedOperation | null, handler: (ctx: KeyedContex
         headers = throttled.headers;
         throw throttled.error;
       }
-      const key = await authenticate(client, request).catch((error: unknown) => {
-        noteAuthFailure(address, error);
-        throw error;
+      const key = await authenticate(client, request).catch(async (error: unknown) => {
+        const refused = await noteAuthFailure(address, error);
+        if (refused) headers = refused.headers;
+        throw refused?.error ?? error;
       });
       const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
       if (!limits.apiAccess) {

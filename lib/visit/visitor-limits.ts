@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { ADULT_BUTTON_ID } from "../events/rollups";
-import { hitWindow } from "../limits/window-counter";
+import { limiter } from "../limits/limiter";
 import { limitKeyForIp } from "../net/client-ip";
 
 // What an anonymous visitor may make Hop count or store. A "visitor" is the client address (see
 // lib/net/client-ip.ts; an IPv6 one by its /64, limitKeyForIp) plus its user agent, hashed; limits
 // are per page, so one busy page never throttles another. Refused presses are dropped without a
-// trace: the beacon answers 204 anyway.
+// trace: the beacon answers 204 anyway. Each window starts at its key's first hit
+// (lib/limits/limiter.ts: in Redis when REDIS_URL is set, shared by every instance).
 
 export const PRESS_LIMITS = {
   /** Presses accepted per client address and page in a minute (any buttons, any user agents). */
@@ -32,7 +33,8 @@ function hash(...parts: string[]): string {
 
 /** Whether this client address may have another press counted on this page (by public id) this minute. */
 export async function withinPressRate(publicId: string, ip: string | null): Promise<boolean> {
-  return (await hitWindow(`press-ip:${publicId}:${limitKeyForIp(ip)}`, 60_000)) <= PRESS_LIMITS.perAddressPerMinute;
+  const perAddress = limiter("press-ip", PRESS_LIMITS.perAddressPerMinute, 60_000);
+  return (await perAddress.take(`${publicId}:${limitKeyForIp(ip)}`)).allowed;
 }
 
 export interface Press {
@@ -44,11 +46,12 @@ export interface Press {
 
 /** Whether this is the visitor's first press of that button in its window (the 18+ gate's: a day). */
 export async function isFirstPress(press: Press): Promise<boolean> {
-  const window = press.buttonId === ADULT_BUTTON_ID ? PRESS_LIMITS.adultWindowMs : PRESS_LIMITS.buttonWindowMs;
-  return (await hitWindow(`press:${press.pageId}:${hash(limitKeyForIp(press.ip), press.userAgent ?? "", press.buttonId)}`, window)) === 1;
+  const once = press.buttonId === ADULT_BUTTON_ID ? limiter("press-adult", 1, PRESS_LIMITS.adultWindowMs) : limiter("press", 1, PRESS_LIMITS.buttonWindowMs);
+  return (await once.take(`${press.pageId}:${hash(limitKeyForIp(press.ip), press.userAgent ?? "", press.buttonId)}`)).allowed;
 }
 
 /** Whether this address may post another contact submission to this page now. */
 export async function acceptContactAttempt(pageId: string, ip: string | null): Promise<boolean> {
-  return (await hitWindow(`contact-ip:${pageId}:${limitKeyForIp(ip)}`, CONTACT_LIMITS.addressWindowMs)) <= CONTACT_LIMITS.perAddress;
+  const perAddress = limiter("contact-ip", CONTACT_LIMITS.perAddress, CONTACT_LIMITS.addressWindowMs);
+  return (await perAddress.take(`${pageId}:${limitKeyForIp(ip)}`)).allowed;
 }

@@ -2,11 +2,18 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 
 // Requests that fail authentication are counted per client address, 60 a minute; past that the
-// address gets 429 in the rate-limit shape, before any database read, until the minute ends.
+// address gets 429 in the rate-limit shape, before any database read, until the minute ends. With
+// REDIS_URL every instance counts together.
 const unknownKey = () => `hop_live_pk_${randomBytes(30).toString("base64").replace(/[^A-Za-z0-9]/g, "").padEnd(40, "x").slice(0, 40)}`;
+
+/** Waits out the end of the clock's minute when it is near, so a test's failures fall in one minute. */
+async function wellInsideMinute() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+}
 
 describe("failed authentications per address", () => {
   let server: HopServer;
@@ -17,9 +24,7 @@ describe("failed authentications per address", () => {
 
   test("the 61st failed authentication in a minute from one address is 429 with Retry-After; other addresses are not affected", async () => {
     const { key } = await createAccount(server);
-    // The window is the clock's minute: start well inside one.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    await wellInsideMinute();
     const from = (address: string, authorization?: string) =>
       api(server, "GET", "/v1/account/limits", { headers: { "x-forwarded-for": address, ...(authorization ? { authorization } : {}) } });
 
@@ -48,3 +53,27 @@ describe("failed authentications per address", () => {
     assert.equal((await from("198.51.100.8", `Bearer ${unknownKey()}`)).status, 401);
   });
 });
+
+if (usingRedis && usingPostgres) {
+  describe("failed authentications per address across instances sharing Redis", () => {
+    let first: HopServer;
+    let second: HopServer;
+    before(async () => {
+      first = await startServer({ env: { TRUST_PROXY: "true" }, redisPrefix: `hoptest:${randomBytes(6).toString("hex")}` });
+      second = await startServer({ shareWith: first });
+    });
+    after(async () => {
+      await second?.stop();
+      await first?.stop();
+    });
+
+    test("failures on two instances count toward one limit: 30 on each, then both refuse the address", async () => {
+      await wellInsideMinute();
+      const from = (server: HopServer) =>
+        api(server, "GET", "/v1/account/limits", { headers: { "x-forwarded-for": "198.51.100.9", authorization: `Bearer ${unknownKey()}` } });
+      for (let i = 0; i < 60; i += 1) assert.equal((await from(i % 2 === 0 ? first : second)).status, 401, `failure ${i + 1}`);
+      assert.equal((await from(first)).status, 429);
+      assert.equal((await from(second)).status, 429);
+    });
+  });
+}

@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 
 // Dashboard sign-in (next-auth credentials) is limited per e-mail (10 failures / 15 min) and per
-// client IP (50 / 15 min): @upstash/ratelimit over the app's Redis when REDIS_URL is set, the same
-// sliding window in process otherwise. Unknown e-mail and wrong password answer alike.
+// client IP (50 / 15 min): lib/limits/limiter.ts, in the app's Redis when REDIS_URL is set, in
+// process otherwise. Unknown e-mail and wrong password answer alike.
 
 const PASSWORD = "the right password";
-const WINDOW_MS = 15 * 60_000;
-
-// The sliding window weighs the previous 15-minute window by the share of it still in range, so a
-// test that straddles a window's edge sees its first failures partly forgotten (by design). Each
-// test lasts seconds: start it clear of an edge.
-beforeEach(async () => {
-  const untilEdge = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (untilEdge < 60_000) await new Promise((resolve) => setTimeout(resolve, untilEdge + 1_000));
-});
 
 interface Attempt {
   status: number;
