@@ -22,7 +22,6 @@ describe("the PostgreSQL + Redis pass runs every file whose behaviour can depend
     const unit = files("tests/unit");
     const chosen = new Set(storagePassFiles(ROOT, [...api, ...unit]));
     for (const file of api) assert.equal(chosen.has(file), !EMBEDDED_ONLY.has(file), file);
-    assert.ok(chosen.has("tests/unit/window-counter.test.ts") || !existsSync(path.join(ROOT, "tests/unit/window-counter.test.ts")));
     assert.ok(chosen.has("tests/unit/schema-drift.test.ts"), "a unit test that reads the database address is in the storage pass");
     assert.ok(!chosen.has("tests/unit/test-passes.test.ts"), "a pure unit test is not");
   });
