@@ -40,7 +40,8 @@ let result;
 if (e2e) {
   result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...only], { cwd: root, stdio: "inherit", env });
 } else {
-  const all = [...testFiles(path.join(root, "tests", "unit"), ".test.ts"), ...testFiles(path.join(root, "tests", "api"), ".test.ts")];
+  // The HTTP tests first: they are the long ones, and the short unit tests fill the gaps at the end.
+  const all = [...testFiles(path.join(root, "tests", "api"), ".test.ts"), ...testFiles(path.join(root, "tests", "unit"), ".test.ts")];
   const storagePass = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL) && !everyFile;
   const files = only.length ? only : storagePass ? storagePassFiles(root, all) : all;
   const mode = `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""}`;
