@@ -34,9 +34,11 @@ async function publish(templateId: string, slug: string, data: unknown): Promise
   return `http://${SYSTEM}:${server.port}/${slug}`;
 }
 
-test("every design renders and its links work at 320×640, 390×844 and 1280×800", async () => {
-  test.setTimeout(300_000);
-  for (const templateId of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
+// One test per design, spread over the workers (each starts its own server in beforeAll).
+test.describe.configure({ mode: "parallel" });
+
+for (const templateId of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
+  test(`${templateId} renders and its links work at 320×640, 390×844 and 1280×800`, async () => {
     const url = await publish(templateId, `d-${templateId}`, {
       profile: { name: `Name of ${templateId}`, handle: "@hop", bio: "A short bio" },
       links: [{ type: "header", title: "Latest" }, ...LINKS, { type: "media", platform: "spotify", title: "New single", url: "https://example.com/listen" }, { type: "text", text: "Thanks for stopping by." }],
@@ -61,8 +63,8 @@ test("every design renders and its links work at 320×640, 390×844 and 1280×80
       expect(errors, `${templateId} at ${viewport.width}px`).toEqual([]);
       await context.close();
     }
-  }
-});
+  });
+}
 
 test("an XSS corpus in every text and URL field runs nothing", async () => {
   const payloads = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "red;}</style><script>alert(1)</script>"];
