@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().optional(),
+  /** Tests only: lets the loopback admin endpoint set the API usage clock (lib/usage/clock.ts). */
+  HOP_TEST_CLOCK: z.enum(["on", "off"]).default("off"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -140,6 +142,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
+    testClock: parsed.HOP_TEST_CLOCK === "on",
     contactsPerPagePerHour: parsed.CONTACTS_PER_PAGE_PER_HOUR,
   };
 }

@@ -37,7 +37,7 @@ export const EMBEDDED_ONLY = new Map([
  * A test that names one of these depends on the database or Redis (two instances, a restart, its
  * own database or Redis, counters and limits that live in Redis when it is there).
  */
-export const STORAGE_SIGNS = /shareWith|redisPrefix|usingPostgres|usingRedis|DATABASE_URL|REDIS_URL|reuse:|test-db|clearOfWindowEdge|throttle/i;
+export const STORAGE_SIGNS = /shareWith|redisPrefix|usingPostgres|usingRedis|DATABASE_URL|REDIS_URL|reuse:|test-db|startOfHour|throttle/i;
 
 /** The files of `files` (paths relative to the root) that the PostgreSQL + Redis pass runs. */
 export function storagePassFiles(root, files) {

@@ -6,6 +6,7 @@ import { HopError } from "../errors";
 import { hashKey, isWellFormedKey, type KeyRole } from "../keys/key-format";
 import { findKeyForRequest } from "../keys/auth-cache";
 import type { AuthenticatedKey } from "../keys/find-key";
+import { usageNow } from "../usage/clock";
 import { trackRequest } from "../usage/track-usage";
 import type { HitResult } from "../usage/windows";
 import { authThrottleRefusal, noteAuthFailure } from "./auth-throttle";
@@ -93,13 +94,13 @@ function keyedRoute(operation: KeyedOperation | null, handler: (ctx: KeyedContex
       });
       const limits = effectiveLimits(key.account.plan, key.account.limitOverrides);
       if (!limits.apiAccess) {
-        headers = freePlanHeaders(Date.now());
+        headers = freePlanHeaders(usageNow());
         throw new HopError("plan_upgrade_required", { extras: { currentPlan: key.account.plan } });
       }
-      const usage = await trackRequest(key.id, key, limits);
+      const usage = await trackRequest(key.id, key, limits, usageNow());
       headers = rateLimitHeaders(usage, limits);
       if (!usage.allowed) {
-        const refusal = rateLimitRefusal(usage, limits, Date.now());
+        const refusal = rateLimitRefusal(usage, limits, usageNow());
         headers = refusal.headers;
         throw refusal.error;
       }

@@ -8,6 +8,7 @@ import { db } from "../db/open";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
 import { hasForwardingHeaders, isLoopbackIp } from "../net/client-ip";
+import { setUsageClock, usageNow } from "../usage/clock";
 import { runCommand } from "./commands";
 
 // The embedded database can be opened by one process only, so while a server runs the CLI sends
@@ -79,6 +80,15 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? Number(v) : v)));
 }
 
+/** Tests only, and only with HOP_TEST_CLOCK=on: not an operator command (lib/usage/clock.ts). */
+function setTestClock(at: string | undefined): { now: string } {
+  const atMs = Date.parse(at ?? "");
+  if (!config().testClock) throw new HopError("invalid_request", { message: "test-clock needs HOP_TEST_CLOCK=on." });
+  if (Number.isNaN(atMs)) throw new HopError("invalid_request", { message: "test-clock needs an ISO 8601 time." });
+  setUsageClock(atMs);
+  return { now: new Date(usageNow()).toISOString() };
+}
+
 export async function handleAdminRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!isLoopbackIp(req.socket.remoteAddress) || hasForwardingHeaders(req.headers) || !isLoopbackHost(req.headers.host) || !sameSecret(req.headers["x-hop-admin-secret"] as string | undefined)) {
     req.resume();
@@ -89,6 +99,7 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
   try {
     const { argv } = JSON.parse(raw) as { argv: unknown };
     if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new HopError("invalid_request", { message: "argv must be an array of strings." });
+    if (argv[0] === "test-clock") return send(res, 200, { result: setTestClock(argv[1]) });
     const result = await runCommand(await db(), argv);
     await relayFlushed(); // other instances hear of the change before the caller's next request
     send(res, 200, { result });

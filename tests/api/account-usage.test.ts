@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../helpers/server";
 
-// Exact counts in the hourly window: no test may straddle its edge.
-beforeEach(() => clearOfWindowEdge());
+// Exact counts in the hourly window: each test starts a second into the hour (startOfHour).
 
 describe("GET /v1/account/usage", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await startServer({ env: TEST_CLOCK });
     account = await createAccount(server);
   });
+  beforeEach(() => startOfHour(server));
   after(() => server.stop());
 
   test("counts every request exactly, this one included", async () => {
@@ -24,7 +24,7 @@ describe("GET /v1/account/usage", () => {
     assert.equal(res.body.totalRequests, 8);
     assert.deepEqual(res.body.rateLimit, { hourly: 1000, daily: 10000 });
     assert.deepEqual(res.body.remaining, { hourly: 992, daily: 9992 });
-    const now = Date.now() / 1000;
+    const now = usageClockNow() / 1000;
     assert.ok(res.body.resetAt.hourly > now && res.body.resetAt.hourly <= now + 3600);
     assert.equal(res.body.resetAt.hourly % 3600, 0);
     assert.equal(res.body.resetAt.daily % 86400, 0);

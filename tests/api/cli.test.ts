@@ -114,6 +114,18 @@ describe("npm run cli", () => {
     assert.equal(await post({}), 200, "the CLI's own call still works");
   });
 
+  test("the usage clock cannot be moved on a server started without HOP_TEST_CLOCK=on", async () => {
+    const secret = readFileSync(path.join(server.env.DATA_DIR, "admin-secret"), "utf8").trim();
+    const response = await fetch(`${server.url}/__hop/admin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hop-admin-secret": secret },
+      body: JSON.stringify({ argv: ["test-clock", "2030-01-01T00:00:00Z"] }),
+    });
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as { error: { code: string } }).error.code, "invalid_request");
+    assert.equal((await cli(server, "test-clock", "2030-01-01T00:00:00Z")).code, 1, "not an operator command either");
+  });
+
   test("with no server running the CLI opens the database itself; the next server sees the effect", async () => {
     const address = email();
     await ok(server, "account", "create", "--email", address, "--plan", "free");

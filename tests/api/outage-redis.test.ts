@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
-import { addKey, api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { addKey, api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
 import { PASSWORD, person, send } from "../helpers/dashboard-routes";
 import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
 import { admin, startServer, type HopServer } from "../helpers/server";
 import { PRIMARY, visit } from "../helpers/visit";
 
-// Exact counts in the hourly window: no test may straddle its edge.
-beforeEach(() => clearOfWindowEdge());
+// Exact counts in the hourly window: each test starts a second into the hour (startOfHour).
 
 // Redis of this file's own (stopped, frozen, flushed by the test) and a PostgreSQL of its own (two
 // instances of one deployment share it). Policy under test (docs/API.md, "When Redis is away"):
@@ -31,9 +30,10 @@ describe("when Redis is away or loses its data", { skip }, () => {
   let second: HopServer;
   before(async () => {
     [redis, pg] = await Promise.all([startOwnRedis(), startOwnPostgres()]);
-    first = await startServer({ env: { REDIS_URL: redis.url, DATABASE_URL: pg.url } });
+    first = await startServer({ env: { REDIS_URL: redis.url, DATABASE_URL: pg.url, ...TEST_CLOCK } });
     second = await startServer({ shareWith: first });
   });
+  beforeEach(() => startOfHour(first, second));
   after(async () => {
     await second?.stop();
     await first?.stop();
@@ -52,7 +52,7 @@ describe("when Redis is away or loses its data", { skip }, () => {
     }
   }
 
-  const hourKey = (prefix: string, keyId: string) => `${prefix}:usage:${keyId}:h:${Date.now() - (Date.now() % 3_600_000)}`;
+  const hourKey = (prefix: string, keyId: string) => `${prefix}:usage:${keyId}:h:${usageClockNow() - (usageClockNow() % 3_600_000)}`;
 
   // First, while both instances count in Redis (after an outage each returns to Redis on its own schedule).
   test("an instance whose cached key row is older re-seeds from the database row, not from its cache", async () => {

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { api, clearOfWindowEdge, createAccount, type TestAccount } from "../helpers/api";
+import { api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
 import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
 
-// Exact counts in the hourly window: no test may straddle its edge.
-beforeEach(() => clearOfWindowEdge());
+// Exact counts in the hourly window: each test starts a second into the hour (startOfHour).
 
 function rateHeaders(res: { headers: Headers }) {
   return {
@@ -23,8 +22,9 @@ async function accountWithLimits(server: HopServer, ...flags: string[]): Promise
 describe("rate limits", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer();
+    server = await startServer({ env: TEST_CLOCK });
   });
+  beforeEach(() => startOfHour(server));
   after(() => server.stop());
 
   test("every response to a valid key carries the headers, Remaining going down by one", async () => {
@@ -35,7 +35,7 @@ describe("rate limits", () => {
       const h = rateHeaders(res);
       assert.equal(h.limit, 1000, path);
       assert.equal(h.reset % 3600, 0, "the hourly window resets on the UTC hour");
-      assert.ok(h.reset > Date.now() / 1000 && h.reset <= Date.now() / 1000 + 3600);
+      assert.ok(h.reset > usageClockNow() / 1000 && h.reset <= usageClockNow() / 1000 + 3600);
       seen.push(h.remaining);
     }
     assert.deepEqual(seen, [999, 998, 997, 996]);
@@ -50,7 +50,7 @@ describe("rate limits", () => {
     }
     const refused = await api(server, "GET", "/v1/account/limits", { key: account.key });
     assert.equal(refused.status, 429);
-    const hourEnd = Math.ceil(Date.now() / 3_600_000) * 3600;
+    const hourEnd = Math.ceil(usageClockNow() / 3_600_000) * 3600;
     assert.deepEqual(Object.keys(refused.body.error).sort(), ["code", "limit", "message", "remaining", "resetAt", "window"]);
     assert.equal(refused.body.error.code, "rate_limit_exceeded");
     assert.equal(refused.body.error.limit, 5);
@@ -58,7 +58,7 @@ describe("rate limits", () => {
     assert.equal(refused.body.error.resetAt, hourEnd);
     assert.equal(refused.body.error.window, "hourly");
     const retryAfter = Number(refused.headers.get("retry-after"));
-    assert.ok(retryAfter >= 1 && Math.abs(retryAfter - (hourEnd - Date.now() / 1000)) <= 2, `Retry-After ${retryAfter}`);
+    assert.ok(retryAfter >= 1 && Math.abs(retryAfter - (hourEnd - usageClockNow() / 1000)) <= 2, `Retry-After ${retryAfter}`);
     assert.deepEqual(rateHeaders(refused), { limit: 5, remaining: 0, reset: hourEnd });
     await admin(server, "account", "set-limits", "--email", account.email, "--hourly", "100");
     const usage = await api(server, "GET", "/v1/account/usage", { key: account.key });
@@ -117,9 +117,10 @@ if (usingRedis && usingPostgres) {
     let first: HopServer;
     let second: HopServer;
     before(async () => {
-      first = await startServer();
+      first = await startServer({ env: TEST_CLOCK });
       second = await startServer({ shareWith: first });
     });
+    beforeEach(() => startOfHour(first, second));
     after(async () => {
       await second.stop();
       await first.stop();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { HOUR_MS, windowStarts } from "../../lib/usage/windows";
+import { windowStarts } from "../../lib/usage/windows";
 import { checkContract } from "./contract";
 import { admin, type HopServer } from "./server";
 
@@ -76,13 +76,26 @@ export async function addKey(server: HopServer, email: string, role: "full" | "c
   return { key: String(key.key), keyId: String(key.id) };
 }
 
+let pinned: { at: number; realAt: number } | null = null;
+
 /**
- * Before a test that counts requests in a key's hourly (or daily) window: when the UTC hour ends
- * within `marginMs`, waits until the next one began, so the test never straddles a window's edge
- * (at the edge the counts start again from zero, and exact remaining counts would not hold).
+ * Before a test that counts requests in a key's hourly (or daily) window: sets the servers' usage
+ * clock (started with HOP_TEST_CLOCK=on, see TEST_CLOCK) to a second into the current UTC hour,
+ * so the test has the hour ahead of it and never straddles a window's edge (at the edge the counts
+ * start again from zero, and exact remaining counts would not hold). Window arithmetic in the test
+ * uses usageClockNow(), the time those servers read.
  */
-export async function clearOfWindowEdge(marginMs = 60_000): Promise<void> {
-  const now = Date.now();
-  const left = windowStarts(now).hourStart + HOUR_MS - now;
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+export async function startOfHour(...servers: HopServer[]): Promise<void> {
+  const realAt = Date.now();
+  const at = windowStarts(realAt).hourStart + 1_000;
+  for (const server of servers) await admin(server, "test-clock", new Date(at).toISOString());
+  pinned = { at, realAt };
 }
+
+/** The usage clock's time on the servers startOfHour pinned (Date.now() before any pin). */
+export function usageClockNow(): number {
+  return pinned ? pinned.at + (Date.now() - pinned.realAt) : Date.now();
+}
+
+/** The environment of a server whose tests set its usage clock (startOfHour). */
+export const TEST_CLOCK = { HOP_TEST_CLOCK: "on" };
