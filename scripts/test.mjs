@@ -26,8 +26,8 @@ function testFiles(dir, suffix) {
 buildIfNeeded();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOP_LOG: process.env.HOP_LOG ?? "silent" };
 
-// One migrated database for the whole run, copied by every test server (tests/helpers/db-template.ts).
-const templateTool = (...args) => spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/db-template.ts", ...args], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+// One migrated database for the whole run, copied by every test server (scripts/harness/db-template.ts).
+const templateTool = (...args) => spawnSync(process.execPath, ["--import", "tsx", "scripts/harness/db-template.ts", ...args], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 const prepared = templateTool("prepare");
 if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 const templateEnv = JSON.parse(prepared.stdout);

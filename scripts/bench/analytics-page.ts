@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
-import { admin, startServer } from "../../tests/helpers/server";
+import { admin, startServer } from "../harness/hop-server";
 import { EVENTS, load } from "./analytics";
 import { fmt, percentile } from "./stats";
 

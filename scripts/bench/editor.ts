@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { semanticToData } from "../../lib/drafts/semantic-to-data";
 import { renderBioPage } from "../../lib/bio/render-page";
-import { admin, startServer } from "../../tests/helpers/server";
+import { admin, startServer } from "../harness/hop-server";
 import { fmt, percentile } from "./stats";
 
 const ROUNDS = Number(process.env.BENCH_EDITOR_ROUNDS ?? 200);

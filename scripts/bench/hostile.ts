@@ -7,8 +7,8 @@
 // memory run: MEMORY_VISITS visits of the cached link, each from a new visitor (its own user agent
 // and address), and the server's resident memory after them.
 import { randomBytes } from "node:crypto";
-import { api, createAccount } from "../../tests/helpers/api";
-import { admin, type HopServer } from "../../tests/helpers/server";
+import { apiRequest, createAccount } from "../harness/http";
+import { admin, type HopServer } from "../harness/hop-server";
 import { BROWSER, CONNECTIONS, ensureWrk, line, PRIMARY, residentMb, SECONDS, wrk, type Run } from "./load";
 import { benchModes, startHop, type Mode } from "./modes";
 import { fmt, median } from "./stats";
@@ -71,7 +71,7 @@ async function memoryRun(mode: Mode): Promise<void> {
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000", TRUST_PROXY: "1" });
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
-    await api(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
+    await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
     const before = residentMb(hop.process.pid!);
     // Every visit a new visitor: its own user agent and its own public address.
     const script = `local n = 0
@@ -94,7 +94,7 @@ export async function benchHostileMode(mode: Mode): Promise<void> {
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000" });
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
-    await api(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
+    await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
     const hotUrl = `${hop.url}/bench`;
     await wrk(hotUrl, { seconds: 3 });
     const cleans: Run[] = [];

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { api, addKey } from "../../tests/helpers/api";
-import { admin, startServer, type HopServer } from "../../tests/helpers/server";
+import { apiRequest, addKey } from "../harness/http";
+import { admin, startServer, type HopServer } from "../harness/hop-server";
 import { fmt, percentile } from "./stats";
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
@@ -34,7 +34,7 @@ async function seed(hop: HopServer, email: string, key: string): Promise<void> {
       const i = start + j + 1;
       return { url: `https://example.com/p/${i}`, slug: `bench-${i}`, title: `Bench link ${i}`, tags: [`t${i % 20}`] };
     });
-    const response = await api(hop, "POST", "/v1/links/bulk", { key, body: { links } });
+    const response = await apiRequest(hop, "POST", "/v1/links/bulk", { key, body: { links } });
     if (response.status !== 200 || response.body.createdCount !== links.length) throw new Error(`seeding failed: ${response.text.slice(0, 300)}`);
   }
 }

@@ -3,7 +3,7 @@
 // each Hop in a process of its own, on a fresh database and a fresh Redis key prefix.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { startServer, type HopServer } from "../../tests/helpers/server";
+import { startServer, type HopServer } from "../harness/hop-server";
 
 export interface Mode {
   name: "PGlite" | "PostgreSQL+Redis";

@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { api, createAccount } from "../../tests/helpers/api";
-import { missingPostgres, startOwnPostgres } from "../../tests/helpers/own-services";
-import { startServer } from "../../tests/helpers/server";
+import { apiRequest, createAccount } from "../harness/http";
+import { missingPostgres, startOwnPostgres } from "../harness/own-services";
+import { startServer } from "../harness/hop-server";
 
 const OUTAGE_SECONDS = Number(process.env.OUTAGE_SECONDS ?? 30);
 const BEFORE_SECONDS = 5;
@@ -39,12 +39,12 @@ export async function benchOutage(): Promise<void> {
   const hop = await startServer({ env: { HOP_LOG: "silent", DATABASE_URL: db.url, REDIS_URL: "" } });
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
-    await api(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "basic" } });
+    await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "basic" } });
     const duration = BEFORE_SECONDS + OUTAGE_SECONDS + AFTER_SECONDS;
     const load = autocannon({ url: `${hop.url}/bench`, connections: 50, duration, headers: { host: PRIMARY, "user-agent": BROWSER } });
     let maxQueued = 0;
     const sampling = setInterval(() => {
-      void api(hop, "GET", "/api/health").then((res) => (maxQueued = Math.max(maxQueued, res.body?.events?.queued ?? 0)));
+      void apiRequest(hop, "GET", "/api/health").then((res) => (maxQueued = Math.max(maxQueued, res.body?.events?.queued ?? 0)));
     }, 500);
     await pause(BEFORE_SECONDS * 1000);
     const before = resident(hop.process.pid!, "VmRSS");
@@ -62,7 +62,7 @@ export async function benchOutage(): Promise<void> {
       await pause(500);
       written = await count(db.url);
     }
-    const health = (await api(hop, "GET", "/api/health")).body.events;
+    const health = (await apiRequest(hop, "GET", "/api/health")).body.events;
     console.log(`visits answered (302): ${answered} at ${Math.round(result.requests.average)} req/s; errors ${result.errors}, timeouts ${result.timeouts}`);
     console.log(`events written: ${written}; most queued at once: ${maxQueued}; dropped: ${health.dropped}; lost: ${answered - written}`);
     console.log(`server's resident memory: ${before} MB under load before the outage, ${resident(hop.process.pid!, "VmHWM")} MB at its peak`);

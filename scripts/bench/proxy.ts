@@ -5,9 +5,9 @@
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { answerVisitRequest } from "../../lib/visit/web-handler";
-import { api, createAccount, type TestAccount } from "../../tests/helpers/api";
-import { createAccountWithCli, startNextStart } from "../../tests/helpers/next-start";
-import { startServer } from "../../tests/helpers/server";
+import { apiRequest, createAccount, type TestAccount } from "../harness/http";
+import { createAccountWithCli, startNextStart } from "../harness/next-start";
+import { startServer } from "../harness/hop-server";
 import { fmt, median } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,8 +56,8 @@ export async function benchProxy(): Promise<void> {
   const proxied = await startNextStart({ env, before: async (e) => void (proxyAccount = await createAccountWithCli(e, { plan: "unlimited" })) });
   try {
     const fastAccount = await createAccount(fast, { plan: "unlimited" });
-    await api(fast, "POST", "/v1/links", { key: fastAccount.key, body });
-    await api(proxied, "POST", "/v1/links", { key: proxyAccount!.key, body });
+    await apiRequest(fast, "POST", "/v1/links", { key: fastAccount.key, body });
+    await apiRequest(proxied, "POST", "/v1/links", { key: proxyAccount!.key, body });
     const fastUrl = `${fast.url}/bench`;
     const proxyUrl = `${proxied.url}/bench`;
     await load(fastUrl, 2);

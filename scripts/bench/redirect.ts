@@ -2,8 +2,8 @@
 // raw node:http server answering 302 from a Map and Hop's redirect of a cached link, each in a
 // process of its own, driven by wrk (load.ts) with the same connections and duration, alternating
 // for ROUNDS rounds. Then the escape page, the first-hit (uncached) rate and a bio page's rate.
-import { api, createAccount } from "../../tests/helpers/api";
-import type { HopServer } from "../../tests/helpers/server";
+import { apiRequest, createAccount } from "../harness/http";
+import type { HopServer } from "../harness/hop-server";
 import { BROWSER_ACCEPT_ENCODING, ensureWrk, line, startRawServer, wrk, type Run } from "./load";
 import { benchModes, startHop, type Mode } from "./modes";
 import { fmt, median } from "./stats";
@@ -18,7 +18,7 @@ const medianRun = (runs: Run[]) => ({ rps: median(runs.map((r) => r.rps)), p50: 
 async function firstHits(hop: HopServer, key: string): Promise<Run> {
   for (let start = 0; start < FIRST_HITS; start += 100) {
     const links = Array.from({ length: Math.min(100, FIRST_HITS - start) }, (_, i) => ({ url: "https://example.com/u", slug: `u-${start + i}` }));
-    await api(hop, "POST", "/v1/links/bulk", { key, body: { links } });
+    await apiRequest(hop, "POST", "/v1/links/bulk", { key, body: { links } });
   }
   const script = `local n = 0
 request = function() n = n + 1; return wrk.format("GET", "/u-" .. ((n - 1) % ${FIRST_HITS})) end
@@ -30,7 +30,7 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000" });
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
-    await api(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
+    await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
     const hopUrl = `${hop.url}/bench`;
     const rawUrl = `${raw.url}/bench`;
     await wrk(hopUrl, { seconds: 3 });
@@ -56,7 +56,7 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
     console.log(`[${mode.name}] ${line(`first hit (uncached, ${mode.name})`, first)}`);
     const links = Array.from({ length: 10 }, (_, i) => ({ type: "simple", title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
     const socials = ["instagram", "tiktok", "youtube", "github"].map((platform) => ({ platform, handle: "bench" }));
-    const site = await api(hop, "POST", "/v1/websites", {
+    const site = await apiRequest(hop, "POST", "/v1/websites", {
       key: account.key,
       body: { websiteId: "bench", templateId: "simple-stack-v2", data: { profile: { name: "Bench", handle: "@bench", bio: "Ten links" }, links, socials } },
     });

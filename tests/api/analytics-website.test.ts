@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 /** What the page's tracking script sends (navigator.sendBeacon posts text/plain JSON). */

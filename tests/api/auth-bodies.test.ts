@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { send } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Every route under /api/auth (next-auth's, signed out) reads at most 16 KB of a body, once, and
 // answers 413 in the dashboard's error shape past it: a declared Content-Length over the limit is

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { refusalProblem, send } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // next-auth's routes under /api/auth answer what they serve and nothing else: a wrong method is a
 // JSON 405 with `Allow`, an unknown action a JSON 404, and garbage in a query, cookie or body a

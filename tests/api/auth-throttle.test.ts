@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 
 // Requests that fail authentication are counted per client address, 60 a minute; past that the
 // address gets 429 in the rate-limit shape, before any database read, until the minute ends. With

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount } from "../helpers/api";
-import { admin, cli, startServer, type HopServer } from "../helpers/server";
+import { admin, cli, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 const INVALID = { error: { code: "invalid_api_key", message: "The API key is malformed, unknown or revoked." } };
 const MISSING = { error: { code: "missing_api_key", message: "Send your API key as 'Authorization: Bearer <key>'." } };

@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
-import { cli, startServer, type HopServer } from "../helpers/server";
+import { cli, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 const email = () => `cli-${randomBytes(4).toString("hex")}@example.test`;
 

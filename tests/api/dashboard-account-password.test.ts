@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { PASSWORD, person, send, signIn, type Answer } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The account page's doors to the password: a new e-mail (the sign-in name) needs the current
 // password, and wrong current passwords — on the e-mail change and the password change alike —

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { objectsOf, person, send, type Objects, type Person } from "../helpers/dashboard-routes";
-import { ROOT, startServer, type HopServer } from "../helpers/server";
+import { ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The server-rendered pages, found by walking app/ for page.tsx, fetched while signed in with
 // garbage in every query parameter they read (page, sort, search, ids, dates…) and in their path

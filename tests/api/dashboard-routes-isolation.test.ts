@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
 import { CASES } from "../helpers/dashboard-cases";
 import { dashboardRoutes, fill, invitationToken, objectsOf, person, refusalProblem, send, snapshot, type Answer, type Objects, type Person, type Route } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Two accounts and a viewer, over every dashboard route the walk finds: another account naming the
 // owner's links, groups, presets, domains, pages, contacts, drafts, keys and memberships gets 404

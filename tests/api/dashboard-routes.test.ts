@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { CASES } from "../helpers/dashboard-cases";
 import { dashboardRoutes, fill, objectsOf, person, refusalProblem, send, snapshot, type Objects, type Person, type Route } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Every method of every route under app/api/dashboard, found by walking the folder: signed out it
 // is 401 (sign-up and sign-out excepted), a write without this host's Origin is 403 and changes

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { person, send, signIn, type Person } from "../helpers/dashboard-routes";
-import { startServer, usingPostgres, type HopServer } from "../helpers/server";
+import { startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 
 // Signing out of one session ends that session on the server: a copy of its cookie taken before
 // (by malware, a shared computer, a proxy log) is refused afterwards by every dashboard route and

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
 import { visit } from "../helpers/visit";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Sign-up through the dashboard's route: the first account of an empty database gets `unlimited`,
 // later ones DEFAULT_PLAN; SIGNUP=closed refuses all but that first one. Writes need a same-origin

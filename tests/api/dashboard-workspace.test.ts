@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, addKey } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The dashboard's workspaces, through its route handlers with a real session: an active editor
 // acts in the owner's workspace with the API's team rules, a viewer is refused every change (the

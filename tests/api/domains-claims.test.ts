@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
 import { person, send } from "../helpers/dashboard-routes";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Who may hold a custom domain (docs/domains.md "Claims"): an unverified claim lapses, a domain
 // held unverified by another account is taken over by proving control with a TXT record, and a

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 const CNAME_TARGET = "cname.hop.test";
 const APEX_IP = "203.0.113.7";

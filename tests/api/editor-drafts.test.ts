@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // The editor's dashboard routes (app/api/dashboard/drafts/…) over the draft use cases: autosave

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { appAddresses, garbagePath, plausiblePaths, type Address, type Surface } from "../helpers/app-surfaces";
 import { isErrorShape, objectsOf, person, type Objects, type Person } from "../helpers/dashboard-routes";
 import { exchange, type RawAnswer, type RawRequest } from "../helpers/raw-http";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The issue-29 fuzz: every route under /api (next-auth's included) and every page and other
 // address of app/ (found by walking it now, so new ones are walked too), signed out and signed in,

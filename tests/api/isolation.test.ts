@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Two accounts on one server: nothing of one is visible or writable to the other (always 404,
 // never 403, so existence is not revealed).

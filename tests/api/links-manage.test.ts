@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 const SYSTEM = "sys.hop.test";
 const SYSTEM2 = "go.hop.test";

@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { PNG } from "pngjs";
 import { api } from "../helpers/api";
 import { person, send, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // A QR logo is the one input of the API that costs the server real work (decoding an image), so
 // that work is bounded: SVG logos are refused outright (a few KB of nested <use> take seconds to

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { PNG } from "pngjs";
 import { decodeQrPng } from "../helpers/qr-decode";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // GET /v1/links/{identifier}/qr: an SVG or PNG that scans back to the link's short URL, with
 // colours, size and error correction from the query; bad parameters are 400 with their field and

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { person, send, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Where the app sends a browser after signing in — the login page's `callbackUrl`, next-auth's
 // callback URL (query, form field or cookie) — is a path on this origin: anything else becomes

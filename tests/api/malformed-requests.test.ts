@@ -8,7 +8,7 @@ import { allOperations } from "../../lib/api/openapi/operations";
 import { QrQuery } from "../../lib/qr/qr-query";
 import { AnalyticsQuery } from "../../lib/analytics/timeframe";
 import { createAccount, type TestAccount } from "../helpers/api";
-import { ROOT, startServer, type HopServer } from "../helpers/server";
+import { ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The corpus of malformed requests of issue 12, sent to every /v1 endpoint (found by walking the
 // route files of app/v1, with the methods of the operations at each path; that each route serves

@@ -3,9 +3,9 @@ import { after, before, describe, test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { api, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { send } from "../helpers/dashboard-routes";
-import { createAccountWithCli, startNextStart } from "../helpers/next-start";
+import { createAccountWithCli, startNextStart } from "../../scripts/harness/next-start";
 import { exchange } from "../helpers/raw-http";
-import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit, visitBytes } from "../helpers/visit";
 
 // Hop started the ordinary Next way — `next start`, no server.ts — answers visitors as the fast

@@ -4,7 +4,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { allOperations } from "../../lib/api/openapi/operations";
 import { api, createAccount } from "../helpers/api";
 import { checkContract } from "../helpers/contract";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // GET /v1/openapi.json (issue 16): no key needed, a valid OpenAPI 3.1 document, and every operation
 // (lib/api/openapi/operations.ts, which the routes are built from: tests/unit/openapi-routes.test.ts)

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { addKey, api, type ApiResponse } from "../helpers/api";
-import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
-import { startServer, type HopServer } from "../helpers/server";
+import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../../scripts/harness/own-services";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { person } from "../helpers/dashboard-routes";
 import { PRIMARY, visit, type VisitResponse } from "../helpers/visit";
 

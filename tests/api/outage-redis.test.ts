@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
 import { addKey, api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
 import { PASSWORD, person, send } from "../helpers/dashboard-routes";
-import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../helpers/own-services";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../../scripts/harness/own-services";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // Exact counts in the hourly window: each test starts a second into the hour (startOfHour).

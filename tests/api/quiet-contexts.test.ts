@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { QUIET_CONTEXTS_MS } from "../../lib/server/quiet-contexts";
 import { api } from "../helpers/api";
 import { person, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // Once the app has been idle for QUIET_CONTEXTS_MS, server.ts puts Next's request contexts to

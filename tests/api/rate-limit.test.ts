@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
-import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 
 // Exact counts in the hourly window: each test starts a second into the hour (startOfHour).
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 
 // Dashboard sign-in (next-auth credentials) is limited per e-mail (10 failures / 15 min) and per
 // client IP (50 / 15 min): lib/limits/limiter.ts, in the app's Redis when REDIS_URL is set, in

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { SMTPServer } from "smtp-server";
 import { api } from "../helpers/api";
 import { invitationToken, PASSWORD, person, send, signIn, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Team invitations are one-time links: e-mails are never verified, so whoever registered an address
 // first must get nothing meant for its owner. Whoever holds the link (and accepts) joins with the

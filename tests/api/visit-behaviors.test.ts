@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 // Every behavior against real in-app user agents (shared/data/user-agents.json), an ordinary

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 import { BROWSER_UA, PRIMARY } from "../helpers/visit";
 
 // Revoked keys are asked for hundreds of times here; the per-address throttle of failed

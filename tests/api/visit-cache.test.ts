@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
-import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // Resolved links are cached in process; every change must be seen by the very next visit.

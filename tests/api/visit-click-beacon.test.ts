@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { startServer, usingPostgres, usingRedis, type HopServer } from "../helpers/server";
+import { startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
 import { BROWSER_UA, PRIMARY, postForm, visit } from "../helpers/visit";
 
 // POST /__hop/click, a bio page's click beacon, as an attacker would use it: it counts only the

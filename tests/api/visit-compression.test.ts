@@ -3,7 +3,7 @@ import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visitBytes } from "../helpers/visit";
 
 // A bio page goes out in the coding the browser asks for (br, else gzip), compressed once and

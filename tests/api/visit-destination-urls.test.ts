@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { sqlOnStoppedServer } from "../helpers/test-db";
 import { agent, BROWSER_UA, PRIMARY, visit, type VisitResponse } from "../helpers/visit";
 

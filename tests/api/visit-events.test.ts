@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 describe("visit events", () => {

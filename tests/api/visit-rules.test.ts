@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // Geo comes from trusted proxy headers here (TRUST_PROXY=true), or from the bundled GeoIP

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, PRIMARY, postForm, visit } from "../helpers/visit";
 
 // Contact-collection blocks: the page renders a form that posts to /__hop/contact on its own host

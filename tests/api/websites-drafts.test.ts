@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { addKey, api, createAccount, type ApiResponse, type TestAccount } from "../helpers/api";
 import { FULL_SEMANTIC } from "../helpers/semantic";
-import { admin, startServer, usingPostgres, type HopServer } from "../helpers/server";
+import { admin, startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 
 // POST /v1/websites/drafts to the letter of API.md and shared/spec/DECISIONS.md: the draft design list, the
 // `semantic` model and its members, the name, the flat 400, roles, and that drafts are neither

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 // A page's own settings acted on by the visitor path: settings.geoRules (redirect before the page),

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // /docs/api (issue 16): the reference renders from /v1/openapi.json with every request going to the
 // app itself (anything else is aborted and fails the test), under a CSP of 'self' only, with no

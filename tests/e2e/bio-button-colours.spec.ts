@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // A button's own colours (`colors.background` / `colors.text`) in real Chromium, under the page's
 // strict CSP (style-src by nonce only): they must show, as rules of the nonce'd style block, over

@@ -3,7 +3,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Every design in real Chromium at the smallest phone (320 px), a phone and a desktop size: name, bio and every link visible
 // and clickable, no console error; screenshots go to tests/e2e/screenshots (git-ignored). Then an

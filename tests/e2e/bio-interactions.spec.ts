@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // What a visitor does on a bio page in real Chromium: passes the 18+ gate (the press is recorded
 // as adult-18plus-btn), presses a button (recorded per button), and sends a contact form (stored,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, PRIMARY, visit } from "../helpers/visit";
 
 // The Analytics pages: a link with seeded visits shows the same totals as

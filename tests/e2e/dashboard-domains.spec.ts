@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The Domains page against a real DNS server on loopback: connect → the record to create →
 // "Verify now" says what is wrong in words → verified → default → delete moves its links.

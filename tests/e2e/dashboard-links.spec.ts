@@ -6,7 +6,7 @@ import { PNG } from "pngjs";
 import { api, addKey } from "../helpers/api";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { hydrated } from "../helpers/dashboard-page";
-import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
+import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, PRIMARY, visit } from "../helpers/visit";
 
 // The links area in Chromium: a link made in the form with a geo and a language rule answers

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
-import { startServer, type HopServer } from "../helpers/server";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { postForm, PRIMARY } from "../helpers/visit";
 
 // The Websites page: the list (address, design, status, views), open in editor, duplicate,

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { hydrated } from "../helpers/dashboard-page";
-import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
+import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The customer's door in Chromium: sign-up, sign-in (with its throttle), the shell, API keys shown
 // once, team invitations, isolation between accounts, and sessions ended by a password change.

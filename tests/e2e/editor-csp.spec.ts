@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "../helpers/dashboard-page";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The editor runs under the pages' strict policy (proxy.ts: script-src 'self' + nonce +
 // 'strict-dynamic', no 'unsafe-eval'). Nothing it loads may try eval or new Function: each try is

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "../helpers/dashboard-page";
-import { admin, ROOT, startServer, type HopServer } from "../helpers/server";
+import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // The hand-over flow in Chromium: an API key saves a draft, the person opens its editorUrl

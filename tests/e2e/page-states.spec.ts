@@ -4,8 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type Response } from "@playwright/test";
 import pg from "pg";
 import { dashboardUser, hydrated, PASSWORD, signIn, type DashboardUser } from "../helpers/dashboard-page";
-import { freePort, missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
-import { ROOT, startServer, type HopServer } from "../helpers/server";
+import { freePort, missingPostgres, startOwnPostgres, type OwnPostgres } from "../../scripts/harness/own-services";
+import { ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Pages that fail for real, in Chromium: Hop on a PostgreSQL of this file's own, which is stopped
 // (an outage) and whose API-key table is renamed away (a broken database). Every page answers with

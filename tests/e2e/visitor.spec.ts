@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Browser } from "@playwright/test";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../helpers/server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent } from "../helpers/visit";
 
 // Real Chromium resolving a system domain and a customer's domain to this machine

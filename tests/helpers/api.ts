@@ -1,42 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { windowStarts } from "../../lib/usage/windows";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { apiRequest, type ApiResponse, type RequestOptions } from "../../scripts/harness/http";
 import { checkContract } from "./contract";
-import { admin, type HopServer } from "./server";
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
+export { addKey, createAccount, type ApiResponse, type RequestOptions, type TestAccount } from "../../scripts/harness/http";
 
-export interface RequestOptions {
-  key?: string | null;
-  body?: unknown;
-  /** Raw body text, sent as is (for malformed JSON tests). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
-
+/** A request to the API whose answer is checked against the OpenAPI document (tests/helpers/contract.ts). */
 export async function api<T = any>(server: HopServer, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] ??= "application/json";
-  }
-  const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  await checkContract(server.url, method, path, response.status, response.headers, parsed, text);
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+  const res = await apiRequest<T>(server, method, path, options);
+  await checkContract(server.url, method, path, res.status, res.headers, res.body, res.text);
+  return res;
 }
 
 /**
@@ -51,29 +24,6 @@ export async function linkAnalyticsWhen(server: HopServer, key: string, id: stri
     if (done(res.body) || Date.now() > deadline) return res.body;
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-export interface TestAccount {
-  id: string;
-  email: string;
-  key: string;
-  keyId: string;
-}
-
-/** An account with one key, made through the same commands as `npm run cli`. */
-export async function createAccount(
-  server: HopServer,
-  options: { plan?: string; role?: "full" | "creator" | "viewer" | "legacy"; email?: string } = {},
-): Promise<TestAccount> {
-  const email = options.email ?? `t-${randomBytes(5).toString("hex")}@example.test`;
-  const account = await admin(server, "account", "create", "--email", email, "--plan", options.plan ?? "growth");
-  const key = await admin(server, "key", "create", "--email", email, "--role", options.role ?? "full");
-  return { id: String(account.id), email, key: String(key.key), keyId: String(key.id) };
-}
-
-export async function addKey(server: HopServer, email: string, role: "full" | "creator" | "viewer" | "legacy") {
-  const key = await admin(server, "key", "create", "--email", email, "--role", role);
-  return { key: String(key.key), keyId: String(key.id) };
 }
 
 let pinned: { at: number; realAt: number } | null = null;

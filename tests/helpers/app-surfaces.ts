@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Objects } from "./dashboard-routes";
-import { ROOT } from "./server";
+import { ROOT } from "../../scripts/harness/hop-server";
 
 // Every address the app serves, found by walking app/ when the test runs, so a route or page added
 // tomorrow is walked too: each route.ts (with the methods it exports) and each page.tsx, its path

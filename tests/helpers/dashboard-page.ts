@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { admin, ROOT, type HopServer } from "./server";
+import { admin, ROOT, type HopServer } from "../../scripts/harness/hop-server";
 
 export const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
 export const PASSWORD = "correct horse battery";

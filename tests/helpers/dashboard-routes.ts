@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { api } from "./api";
-import { admin, ROOT, type HopServer } from "./server";
+import { admin, ROOT, type HopServer } from "../../scripts/harness/hop-server";
 
 // What the dashboard-routes tests share: the walk of app/api/dashboard (every route.ts and the
 // methods it exports, so a new route is tested the day it is added), sign-in as the login page

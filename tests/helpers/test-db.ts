@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDatabaseSql, seedDataDir } from "./db-template";
+import { createDatabaseSql, seedDataDir } from "../../scripts/harness/db-template";
 
 export async function openTestDb() {
   process.env.HOP_LOG ??= "silent";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { HopServer } from "./server";
+import type { HopServer } from "../../scripts/harness/hop-server";
 
 export interface VisitResponse {
   status: number;

@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { ROOT } from "../helpers/server";
+import { ROOT } from "../../scripts/harness/hop-server";
 
 // A full collection with no tick object alive frees the maps V8 recorded for process.nextTick's
 // object literal; the next tick then marks the literal megamorphic for good and every tick object

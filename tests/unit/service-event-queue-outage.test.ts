@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../helpers/own-services";
+import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../../scripts/harness/own-services";
 
 // A batch that fails while the database is down stays queued and is written when it returns,
 // however many failed attempts came between; only events past the bound are dropped.

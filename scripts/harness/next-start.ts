@@ -1,5 +1,5 @@
 // Starts the built Hop the ordinary Next way — `next start`, no server.ts — on a free loopback port
-// with its own database, as helpers/server.ts does for server.ts: a fresh DATA_DIR (PGlite) or a
+// with its own database, as hop-server.ts does for server.ts: a fresh DATA_DIR (PGlite) or a
 // fresh PostgreSQL database from DATABASE_URL, and with REDIS_URL a fresh key prefix. proxy.ts is
 // then the visitor door and instrumentation.ts starts the services.
 //
@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestAccount } from "./api";
+import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "./server";
+import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "./hop-server";
 
 export interface NextStartOptions {
   env?: Record<string, string>;

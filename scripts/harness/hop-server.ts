@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { serverArgs } from "../../scripts/server-command.mjs";
+import { serverArgs } from "../server-command.mjs";
 import { createDatabaseSql, seedDataDir } from "./db-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");

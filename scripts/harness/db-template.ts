@@ -67,7 +67,7 @@ export async function removeTemplate(env: Record<string, string>): Promise<void>
   }
 }
 
-// scripts/test.mjs: `node --import tsx tests/helpers/db-template.ts prepare|remove '<env json>'`
+// scripts/test.mjs: `node --import tsx scripts/harness/db-template.ts prepare|remove '<env json>'`
 if (process.argv[1] === import.meta.filename) {
   process.env.HOP_LOG ??= "silent";
   if (process.argv[2] === "prepare") process.stdout.write(JSON.stringify((await prepareTemplate()).env));
