@@ -61,3 +61,14 @@ test("lib imports point down only", () => {
 test("the scan sees imports (a file known to import lib/errors)", () => {
   assert.ok(importedAreas(path.join(LIB, "api", "respond.ts")).some((i) => i.area === "errors"));
 });
+
+test("scripts never import tests (the bench and the test runner share scripts/harness)", () => {
+  const scripts = path.resolve(LIB, "..", "scripts");
+  const tests = path.resolve(LIB, "..", "tests");
+  const upward = sourceFiles(scripts).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+["'](\.[^"']+)["']/gm)]
+      .filter((match) => path.resolve(path.dirname(file), match[1]).startsWith(tests + path.sep))
+      .map((match) => `${path.relative(scripts, file)} → ${match[1]}`),
+  );
+  assert.deepEqual(upward, []);
+});
