@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { config } from "../config";
+import { isUniqueViolation } from "../db/errors";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
@@ -44,8 +45,10 @@ export function signUpAdvertised(setting: SignUpSetting = config().signup): bool
 
 /**
  * A dashboard sign-up. The first account of an empty database gets `unlimited` (the operator of a
- * fresh install needs no CLI); every later one gets the configured default plan. The rule is
- * checked again under the lock: two first sign-ups racing on a closed instance let one in.
+ * fresh install needs no CLI); every later one gets the configured default plan. Only a sign-up
+ * that finds no account takes the lock and checks again under it (two first sign-ups racing on a
+ * closed instance let one in): a burst of ordinary sign-ups must not queue whole transactions, each
+ * holding a pooled connection, behind one lock — under load they ran out of connections.
  */
 export async function signUp(
   db: Db,
@@ -53,15 +56,21 @@ export async function signUp(
   options: { defaultPlan: PlanName; signup: SignUpSetting } = config(),
 ) {
   const passwordHash = await bcrypt.hash(input.password, 10);
+  const create = async (tx: Pick<Db, "account">, accounts: number) => {
+    if (!mayJoin(options.signup, accounts)) throw new HopError("signup_closed");
+    const account = await tx.account
+      .create({ data: { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan } })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new HopError("invalid_request", { message: "An account with this e-mail exists. Sign in instead.", field: "email", status: 409 });
+        throw error;
+      });
+    return { id: account.id, email: account.email, plan: account.plan, sessionVersion: account.sessionVersion };
+  };
+  // Accounts are never removed down to none, so one seen here stays: no lock is needed after it.
+  const seen = await db.account.count();
+  if (seen > 0) return create(db, seen);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGN_UP_LOCK})`;
-    const accounts = await tx.account.count();
-    if (!mayJoin(options.signup, accounts)) throw new HopError("signup_closed");
-    const existing = await tx.account.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) throw new HopError("invalid_request", { message: "An account with this e-mail exists. Sign in instead.", field: "email", status: 409 });
-    const account = await tx.account.create({
-      data: { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan },
-    });
-    return { id: account.id, email: account.email, plan: account.plan, sessionVersion: account.sessionVersion };
+    return create(tx, await tx.account.count());
   });
 }

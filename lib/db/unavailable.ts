@@ -4,8 +4,11 @@
 // driver-adapter cause, node-postgres errors, socket errors, PGlite's closed instance — so the
 // check walks `cause`, `meta.driverAdapterError` and AggregateError's `errors`.
 
-/** Prisma: can't reach, timed out, server closed the connection, pool timeout. */
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+/**
+ * Prisma: can't reach, timed out, server closed the connection, pool timeout, and a transaction
+ * that could not start (or expired) in its time — a database too busy for now, like the pool's.
+ */
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 
 /** Driver-adapter error kinds that mean the connection, not the query, failed. */
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);

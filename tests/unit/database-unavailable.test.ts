@@ -19,6 +19,7 @@ test("connection failures in every wrapping are 'unavailable'", () => {
     new Error("Connection terminated unexpectedly"),
     new Error("outer", { cause: new Error("PGlite is closed") }),
     Object.assign(new Error("Timed out fetching a new connection from the connection pool."), { code: "P2024" }),
+    Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" }),
   ];
   for (const error of unavailable) assert.equal(isDatabaseUnavailable(error), true, String((error as Error).message));
 });
