@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { stampClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
-import { config } from "./lib/config";
+import { config, workaroundOn } from "./lib/config";
 import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   adminSecret();
   // Next's request contexts cost every request of the process while enabled: they are put to
   // rest when the app is idle (lib/server/quiet-contexts.ts). Not in dev, where Next never idles.
-  const activity = dev ? undefined : appActivity();
+  const activity = dev || !workaroundOn("quietContexts") ? undefined : appActivity();
   if (activity) trackContexts();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { workaroundOn } from "../config";
 import { HopError } from "../errors";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { UNROUTED_METHOD_HEADER } from "./methods";
@@ -122,7 +123,7 @@ export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boo
 function routeUnroutedMethod(req: IncomingMessage): void {
   delete req.headers[UNROUTED_METHOD_HEADER];
   const method = req.method ?? "GET";
-  if (!NEXT_ROUTED_METHODS.has(method)) {
+  if (!NEXT_ROUTED_METHODS.has(method) && workaroundOn("methodRewrite")) {
     req.headers[UNROUTED_METHOD_HEADER] = method;
     req.method = "OPTIONS";
   }

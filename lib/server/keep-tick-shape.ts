@@ -18,7 +18,8 @@ let asked = false;
 
 /** Keeps one tick object for the life of the process (once; the tick runs at the next turn). */
 export function keepTickShape(): void {
-  if (asked) return;
+  // Runs before the configuration is read (lib/config.ts validates the variable later).
+  if (asked || process.env.HOP_WORKAROUND_TICK_SHAPE === "off") return;
   asked = true;
   process.nextTick(() => {
     kept = executionAsyncResource();

@@ -1,3 +1,4 @@
+import { workaroundOn } from "../config";
 import { errorFields, log } from "../log";
 // Keeps one of Node's tick objects alive as it loads (see the module); later than server.ts can.
 import "./keep-tick-shape";
@@ -12,7 +13,7 @@ import { stampEveryRequest, type ConnectAnswer, type RequestScreen } from "./sta
 export async function startWithoutServer(screen: RequestScreen, answerConnect: ConnectAnswer): Promise<void> {
   if (entry() === "server.ts") return;
   markEntry("next");
-  stampEveryRequest(screen, answerConnect);
+  if (workaroundOn("requestStamp")) stampEveryRequest(screen, answerConnect);
   const stopServices = await startServices();
   // Next's own SIGTERM/SIGINT handler stops accepting, lets requests in flight finish, then calls
   // process.exit. Hooking that exit keeps the order server.ts has: no more visits, then the event
@@ -29,7 +30,7 @@ export async function startWithoutServer(screen: RequestScreen, answerConnect: C
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       log.info("stopping", { signal });
-      process.exit = stopThenExit as typeof process.exit;
+      if (workaroundOn("exitHook")) process.exit = stopThenExit as typeof process.exit;
       // With NEXT_MANUAL_SIG_HANDLE Next leaves signals alone; then this is the only handler.
       if (process.listenerCount(signal) === 1) stopThenExit(0);
     });
