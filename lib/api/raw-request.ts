@@ -134,14 +134,15 @@ export function checkMethodRewrite(probe: IncomingMessage = new IncomingMessage(
   return fits;
 }
 
-/** Whether the rewrite runs (its switch and self-test), decided at the first request. */
+/** The self-test runs as the server loads this module; the switch is read at the first such request. */
+const METHOD_REWRITE_FITS = checkMethodRewrite();
 let rewriteMethods: boolean | undefined;
 
 /** Under /v1 and /api, a method Next does not route reaches the route as OPTIONS, the real one in UNROUTED_METHOD_HEADER (never a client's). */
 function routeUnroutedMethod(req: IncomingMessage): void {
   delete req.headers[UNROUTED_METHOD_HEADER];
   const method = req.method ?? "GET";
-  if (!NEXT_ROUTED_METHODS.has(method) && (rewriteMethods ??= workaroundOn("methodRewrite") && checkMethodRewrite())) {
+  if (!NEXT_ROUTED_METHODS.has(method) && (rewriteMethods ??= METHOD_REWRITE_FITS && workaroundOn("methodRewrite"))) {
     req.headers[UNROUTED_METHOD_HEADER] = method;
     req.method = "OPTIONS";
   }
