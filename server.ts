@@ -3,7 +3,9 @@
 // and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next:
 // this is the fast door. Without this file (`next start`) proxy.ts is the visitor door and
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
-// First: .env files and the configuration, checked before any module reads it.
+// First: keeps the shape of Node's tick objects alive before anything collects (see the module).
+import { releaseTickShape } from "./lib/server/keep-tick-shape";
+// Then: .env files and the configuration, checked before any module reads it.
 import "./lib/server/load-env";
 import http from "node:http";
 import path from "node:path";
@@ -11,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { stampClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
-import { config } from "./lib/config";
+import { config, workaroundOn } from "./lib/config";
 import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
 import { markEntry, startServices } from "./lib/server/services";
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
   // proxy.ts skips its visitor door (every visitor request was answered here, before Next).
   markEntry("server.ts");
+  if (!workaroundOn("tickShape")) releaseTickShape();
   const stopServices = await startServices();
   adminSecret();
   const app = next({ dev, dir: root, hostname: host, port });

@@ -48,6 +48,7 @@ const TUNABLES = {
 // revisited"): each is on unless its variable says off, and each checks at start that the
 // internals it relies on still look as it expects, falling back to plain behaviour when not.
 const WORKAROUNDS = {
+  HOP_WORKAROUND_TICK_SHAPE: "tickShape",
   HOP_WORKAROUND_KEPT_WIRE: "keptWire",
   HOP_WORKAROUND_METHOD_REWRITE: "methodRewrite",
   HOP_WORKAROUND_REQUEST_STAMP: "requestStamp",
