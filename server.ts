@@ -4,7 +4,7 @@
 // this is the fast door. Without this file (`next start`) proxy.ts is the visitor door and
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
 // First: keeps the shape of Node's tick objects alive before anything collects (see the module).
-import "./lib/server/keep-tick-shape";
+import { releaseTickShape } from "./lib/server/keep-tick-shape";
 // Then: .env files and the configuration, checked before any module reads it.
 import "./lib/server/load-env";
 import http from "node:http";
@@ -13,10 +13,9 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { stampClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
-import { config } from "./lib/config";
+import { config, workaroundOn } from "./lib/config";
 import { dbMode } from "./lib/db/open";
 import { errorFields, log } from "./lib/log";
-import { appActivity, trackContexts } from "./lib/server/quiet-contexts";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
@@ -30,12 +29,9 @@ async function main(): Promise<void> {
   // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
   // proxy.ts skips its visitor door (every visitor request was answered here, before Next).
   markEntry("server.ts");
+  if (!workaroundOn("tickShape")) releaseTickShape();
   const stopServices = await startServices();
   adminSecret();
-  // Next's request contexts cost every request of the process while enabled: they are put to
-  // rest when the app is idle (lib/server/quiet-contexts.ts). Not in dev, where Next never idles.
-  const activity = dev ? undefined : appActivity();
-  if (activity) trackContexts();
   const app = next({ dev, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -46,12 +42,11 @@ async function main(): Promise<void> {
     stampClientIp(req);
     // Next answers an undecodable path with a plain-text 500 before any route or page runs.
     if (screenBeforeNext(req, res)) return;
-    const handled = handle(req, res).catch((error: unknown) => {
+    void handle(req, res).catch((error: unknown) => {
       log.error("request failed", { url: req.url, ...errorFields(error) });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end("Internal error");
     });
-    activity?.during(res, handled);
   };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);

@@ -44,8 +44,24 @@ const TUNABLES = {
   HOSTING_REDEPLOY_CONCURRENCY: count(3),
 };
 
+// Workarounds of Node's or Next's internals (docs/architecture.md, "Node 24: the workarounds
+// revisited"): each is on unless its variable says off, and each checks at start that the
+// internals it relies on still look as it expects, falling back to plain behaviour when not.
+const WORKAROUNDS = {
+  HOP_WORKAROUND_TICK_SHAPE: "tickShape",
+  HOP_WORKAROUND_KEPT_WIRE: "keptWire",
+  HOP_WORKAROUND_METHOD_REWRITE: "methodRewrite",
+  HOP_WORKAROUND_REQUEST_STAMP: "requestStamp",
+  HOP_WORKAROUND_EXIT_HOOK: "exitHook",
+} as const;
+
+export type Workaround = (typeof WORKAROUNDS)[keyof typeof WORKAROUNDS];
+
+const onOff = z.enum(["on", "off"]).default("on");
+
 const EnvSchema = z.object({
   ...TUNABLES,
+  ...(Object.fromEntries(Object.keys(WORKAROUNDS).map((name) => [name, onOff])) as Record<keyof typeof WORKAROUNDS, typeof onOff>),
   APP_URL: z.string().url().optional(),
   PRIMARY_DOMAIN: z.string().optional(),
   SHORT_LINK_SCHEME: z.enum(["http", "https"]).optional(),
@@ -144,7 +160,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
     testClock: parsed.HOP_TEST_CLOCK === "on",
     contactsPerPagePerHour: parsed.CONTACTS_PER_PAGE_PER_HOUR,
+    workarounds: Object.fromEntries(Object.entries(WORKAROUNDS).map(([name, key]) => [key, parsed[name as keyof typeof WORKAROUNDS] === "on"])) as Record<Workaround, boolean>,
   };
+}
+
+/** Whether a workaround is switched on (HOP_WORKAROUND_<NAME>=off turns it off). */
+export function workaroundOn(name: Workaround): boolean {
+  return config().workarounds[name];
 }
 
 /** A tunable's value (validated with the rest of the configuration). */

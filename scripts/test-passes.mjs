@@ -23,7 +23,6 @@ export const EMBEDDED_ONLY = new Map([
   ["tests/api/login-callback.test.ts", "the callback URL rule"],
   ["tests/api/malformed-requests.test.ts", "validation of every /v1 endpoint"],
   ["tests/api/openapi.test.ts", "the served OpenAPI document"],
-  ["tests/api/quiet-contexts.test.ts", "Node's async contexts in the server process"],
   ["tests/api/visit-behaviors.test.ts", "the redirect behaviours' pages"],
   ["tests/api/visit-bots.test.ts", "bot and HEAD handling on the visitor path"],
   ["tests/api/visit-cache-bounds.test.ts", "the in-process visitor caches' byte bounds"],

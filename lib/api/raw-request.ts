@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, type ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { workaroundOn } from "../config";
 import { HopError } from "../errors";
+import { log } from "../log";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { UNROUTED_METHOD_HEADER } from "./methods";
 
@@ -12,7 +15,8 @@ import { UNROUTED_METHOD_HEADER } from "./methods";
 // - such a path is answered here, on every path: 400 nested `invalid_request` under /v1 and /api
 //   (before authentication), a small page elsewhere (answerUndecodablePath);
 // - under /v1 and /api, such a method goes on as OPTIONS, the real one in UNROUTED_METHOD_HEADER,
-//   and the route answers 405 (lib/api/methods.ts);
+//   and the route answers 405 (lib/api/methods.ts) — a rewrite of `req.method`, which Next reads
+//   to route (HOP_WORKAROUND_METHOD_REWRITE=off leaves such a method to Next: 400 or 500);
 // - everywhere else (pages, the API reference, Next's assets) only GET and HEAD are served — POST
 //   under /__hop/, the visitor's form and beacon — and any other method is a 405 page with Allow;
 // - an answer sent before the request body was read whole (413, 405) closes the connection, so the
@@ -118,11 +122,27 @@ export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boo
   return false;
 }
 
+/**
+ * The method rewrite's start-up self-test: a request's method is a plain property that keeps what
+ * is written (Node's parser sets it so). When not, one warning, and methods are left as they came.
+ */
+export function checkMethodRewrite(probe: IncomingMessage = new IncomingMessage(new Socket())): boolean {
+  probe.method = "PROPFIND";
+  probe.method = "OPTIONS";
+  const fits = probe.method === "OPTIONS" && Object.getOwnPropertyDescriptor(probe, "method")?.writable === true;
+  if (!fits) log.warn("workaround not installed: a request's method cannot be rewritten on this Node", { workaround: "HOP_WORKAROUND_METHOD_REWRITE" });
+  return fits;
+}
+
+/** The self-test runs as the server loads this module; the switch is read at the first such request. */
+const METHOD_REWRITE_FITS = checkMethodRewrite();
+let rewriteMethods: boolean | undefined;
+
 /** Under /v1 and /api, a method Next does not route reaches the route as OPTIONS, the real one in UNROUTED_METHOD_HEADER (never a client's). */
 function routeUnroutedMethod(req: IncomingMessage): void {
   delete req.headers[UNROUTED_METHOD_HEADER];
   const method = req.method ?? "GET";
-  if (!NEXT_ROUTED_METHODS.has(method)) {
+  if (!NEXT_ROUTED_METHODS.has(method) && (rewriteMethods ??= METHOD_REWRITE_FITS && workaroundOn("methodRewrite"))) {
     req.headers[UNROUTED_METHOD_HEADER] = method;
     req.method = "OPTIONS";
   }

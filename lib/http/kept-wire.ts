@@ -1,4 +1,5 @@
 import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage } from "node:http";
+import { log } from "../log";
 
 // A kept response (a published bio page, the escape page, the visitor 404) as the bytes Node would
 // send for it: status line, headers and body joined once per second (the Date header changes each
@@ -9,10 +10,12 @@ import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, 
 // This touches two of Node's internal fields, `_header` and `_headerSent` (in every Node since
 // 0.x; `headersSent` reads the first): set before `end(bytes)`, Node writes `bytes` as the whole
 // response, in order behind a pipelined request's earlier answer, and finishes the response as
-// usual (keep-alive timer, next request). The fields are checked once when this module loads, and
-// a response is written this way only when Node would have sent exactly these bytes: a GET on a
-// keep-alive connection of a server with KEEP_ALIVE_MS and no request cap. Anything else (HEAD,
-// `Connection: close`, HTTP/1.0, another Node) takes the public path, `writeHead` + `end`.
+// usual (keep-alive timer, next request). The fields are checked once when this module loads (a
+// Node whose responses lack them gets one warning and only the public path), and a response is
+// written this way only when Node would have sent exactly these bytes: a GET on a keep-alive
+// connection of a server with KEEP_ALIVE_MS and no request cap. Anything else (HEAD,
+// `Connection: close`, HTTP/1.0) takes the public path, `writeHead` + `end`, as does every
+// response with HOP_WORKAROUND_KEPT_WIRE=off (lib/visit/respond.ts reads it).
 
 /** The server's keep-alive timeout (server.ts sets it; the kept bytes name it in Keep-Alive). */
 export const KEEP_ALIVE_MS = 65_000;
@@ -43,12 +46,23 @@ interface NodeResponse {
   _maxRequestsPerSocket?: number;
 }
 
-function nodeFits(): boolean {
-  const probe = new ServerResponse({ method: "GET", httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage) as unknown as NodeResponse;
-  return probe._header === null && probe._headerSent === false && probe._defaultKeepAlive === true && probe.shouldKeepAlive === true && probe.sendDate === true;
+function freshResponse(): NodeResponse {
+  return new ServerResponse({ method: "GET", httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage) as unknown as NodeResponse;
 }
 
-const FITS = nodeFits();
+/**
+ * The start-up self-test: a fresh response of this Node has the private fields this module sets,
+ * with the values it assumes. When not, one warning, and every response takes the public path.
+ */
+export function checkKeptWire(probe: object = freshResponse()): boolean {
+  const res = probe as Partial<NodeResponse>;
+  fits = res._header === null && res._headerSent === false && res._defaultKeepAlive === true && res.shouldKeepAlive === true && res.sendDate === true;
+  if (!fits) log.warn("workaround not installed: this Node's responses lack the fields it sets", { workaround: "HOP_WORKAROUND_KEPT_WIRE" });
+  return fits;
+}
+
+let fits = false;
+checkKeptWire();
 const CONNECTION = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(KEEP_ALIVE_MS / 1000)}\r\n\r\n`;
 
 // Node's own Date header is cached per second the same way (a timer clears it at the next second);
@@ -79,7 +93,7 @@ export function keptWire(status: number, headers: Record<string, string>, body: 
 /** Writes the kept response in one piece; false when Node would send other bytes (nothing written). */
 export function writeKeptWire(response: ServerResponse, wire: KeptWire): boolean {
   const res = response as unknown as NodeResponse;
-  if (!FITS || res._header !== null || res.req.method !== "GET" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached || !res.sendDate) return false;
+  if (!fits || res._header !== null || res.req.method !== "GET" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached || !res.sendDate) return false;
   if (res._keepAliveTimeout !== KEEP_ALIVE_MS || (res._maxRequestsPerSocket ?? 0) > 0 || !res._defaultKeepAlive) return false;
   refreshDate();
   if (wire.second !== second) {

@@ -1,6 +1,8 @@
-import { errorFields, log } from "../log";
+import { workaroundOn } from "../config";
+import { log } from "../log";
 // Keeps one of Node's tick objects alive as it loads (see the module); later than server.ts can.
-import "./keep-tick-shape";
+import { releaseTickShape } from "./keep-tick-shape";
+import { stopOnSignals } from "./next-shutdown";
 import { entry, markEntry, startServices } from "./services";
 import { stampEveryRequest, type ConnectAnswer, type RequestScreen } from "./stamp-requests";
 
@@ -12,27 +14,9 @@ import { stampEveryRequest, type ConnectAnswer, type RequestScreen } from "./sta
 export async function startWithoutServer(screen: RequestScreen, answerConnect: ConnectAnswer): Promise<void> {
   if (entry() === "server.ts") return;
   markEntry("next");
-  stampEveryRequest(screen, answerConnect);
+  if (!workaroundOn("tickShape")) releaseTickShape();
+  if (workaroundOn("requestStamp")) stampEveryRequest(screen, answerConnect);
   const stopServices = await startServices();
-  // Next's own SIGTERM/SIGINT handler stops accepting, lets requests in flight finish, then calls
-  // process.exit. Hooking that exit keeps the order server.ts has: no more visits, then the event
-  // queue and counters written, then the database closed.
-  const exit = process.exit.bind(process);
-  let exiting = false;
-  const stopThenExit = (code?: number | string | null) => {
-    if (exiting) return;
-    exiting = true;
-    void stopServices()
-      .catch((error: unknown) => log.error("stop failed", errorFields(error)))
-      .finally(() => exit(code ?? 0));
-  };
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      log.info("stopping", { signal });
-      process.exit = stopThenExit as typeof process.exit;
-      // With NEXT_MANUAL_SIG_HANDLE Next leaves signals alone; then this is the only handler.
-      if (process.listenerCount(signal) === 1) stopThenExit(0);
-    });
-  }
+  stopOnSignals(stopServices);
   log.info("ready without server.ts", { door: "proxy.ts" });
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import { log } from "../log";
 import { stampClientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
@@ -10,13 +11,27 @@ import { shared } from "../shared";
 // The same hook lets `screen` answer what Next would fail on (an undecodable path is Next's 500)
 // before Next sees it, as server.ts does, and gives each server a CONNECT answer (Node drops a
 // CONNECT's connection when the server has no listener, and Next adds none) as its first connection
-// arrives; the entry passes both in (lib/server sits below lib/api).
+// arrives; the entry passes both in (lib/server sits below lib/api). Node's public
+// `http.server.request.start` channel would see each request too, but cannot keep one from Next:
+// hence the hook on `emit`. HOP_WORKAROUND_REQUEST_STAMP=off leaves Next's server as it is.
 
 export type RequestScreen = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 export type ConnectAnswer = (req: http.IncomingMessage, socket: Duplex) => void;
 
-export function stampEveryRequest(screen: RequestScreen, answerConnect: ConnectAnswer): void {
-  shared("requestStamping", () => {
+/**
+ * The start-up self-test: a server's `emit` is http.Server.prototype's own (what Node's HTTP code
+ * calls for "connection" and "request"). When not, one warning, and nothing is hooked.
+ */
+export function checkRequestStamp(proto: { emit?: unknown } = http.Server.prototype, probe: { emit?: unknown } = http.createServer()): boolean {
+  const fits = typeof proto.emit === "function" && probe.emit === proto.emit;
+  if (!fits) log.warn("workaround not installed: Node's HTTP server does not emit through its prototype", { workaround: "HOP_WORKAROUND_REQUEST_STAMP" });
+  return fits;
+}
+
+/** Hooks every node:http server's requests (once per process); false when the self-test refused. */
+export function stampEveryRequest(screen: RequestScreen, answerConnect: ConnectAnswer): boolean {
+  return shared("requestStamping", () => {
+    if (!checkRequestStamp()) return false;
     const emit = http.Server.prototype.emit;
     http.Server.prototype.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === "connection" && this.listenerCount("connect") === 0) this.on("connect", answerConnect);

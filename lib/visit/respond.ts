@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { workaroundOn } from "../config";
 import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "../html/page";
 import { keptWire, writeKeptWire, type KeptWire } from "../http/kept-wire";
@@ -113,9 +114,12 @@ export function errorResponse(): VisitAnswer {
   return htmlResponse(500, errorPage());
 }
 
+/** HOP_WORKAROUND_KEPT_WIRE, read at the first answer (the configuration never changes after start). */
+let keptWireOn: boolean | undefined;
+
 export function send(res: ServerResponse, answer: VisitAnswer): void {
   try {
-    if (answer.wire === undefined || !writeKeptWire(res, answer.wire)) {
+    if (answer.wire === undefined || !(keptWireOn ??= workaroundOn("keptWire")) || !writeKeptWire(res, answer.wire)) {
       // The length is known: no chunked encoding, and a HEAD (which carries its GET's) matches the GET.
       const bodiless = answer.status === 204 || answer.status === 304;
       const headers = bodiless || "content-length" in answer.headers ? answer.headers : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };

@@ -73,7 +73,9 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
   const port = await freePort();
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    // Next leaves SIGTERM to Hop (lib/server/next-shutdown.ts); an empty NEXT_MANUAL_SIG_HANDLE in
+    // the test's environment runs Next's own handler and the exit hook instead.
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: process.env.NEXT_MANUAL_SIG_HANDLE ?? "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

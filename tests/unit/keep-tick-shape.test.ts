@@ -4,13 +4,15 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
+import { log } from "../../lib/log";
 import { ROOT } from "../../scripts/harness/hop-server";
 
 // A full collection with no tick object alive frees the maps V8 recorded for process.nextTick's
 // object literal; the next tick then marks the literal megamorphic for good and every tick object
 // is built through the runtime (lib/server/keep-tick-shape.ts). Here, in a child process with V8's
 // own report of that record: without the kept tick object the collection makes it megamorphic
-// (on this Node), with it every key stays monomorphic.
+// (on Node 20; Node 24's probe keeps it without help, yet a loaded server still pays: see
+// docs/architecture.md, "Node 24: the workarounds revisited"), with it every key stays monomorphic.
 
 function literalFeedback(mode: "keep" | "none"): string[] {
   const probe = path.join(ROOT, "tests", "fixtures", "tick-shape-probe.ts");
@@ -36,8 +38,9 @@ describe("the shape of Node's tick objects", () => {
       t.diagnostic("this Node's V8 reports no keyed definitions for the tick literal");
       return;
     }
-    assert.equal(kept.length, 4, "V8 reports the literal's four keys");
-    assert.deepEqual(kept, ["MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC"]);
+    // Four keys on Node 20, five on Node 24 (its tick object has one more).
+    assert.ok(kept.length >= 4, `V8 reports the literal's keys (${kept.length})`);
+    assert.ok(kept.every((state) => state === "MONOMORPHIC"), kept.join(", "));
     const lost = literalFeedback("none");
     if (lost.includes("MEGAMORPHIC")) {
       // What the kept object prevents: the root map is V8's own, the ones after it were freed.
@@ -57,5 +60,16 @@ describe("the shape of Node's tick objects", () => {
     keepTickShape();
     await new Promise((resolve) => process.nextTick(resolve));
     assert.equal(keptTickObject(), first);
+  });
+});
+
+test("the self-test keeps nothing but a tick object, and says so once", (t) => {
+  const warn = t.mock.method(log, "warn", () => undefined);
+  return import("../../lib/server/keep-tick-shape").then(({ checkTickObject }) => {
+    assert.equal(checkTickObject({ callback: () => undefined, [Symbol("a")]: 1, [Symbol("b")]: 2 }), true);
+    assert.equal(checkTickObject(undefined), false);
+    assert.equal(checkTickObject({ [Symbol("a")]: 1, [Symbol("b")]: 2 }), false, "no callback: not a tick object");
+    assert.equal(checkTickObject({ callback: () => undefined }), false, "no async ids: not a tick object");
+    assert.deepEqual(warn.mock.calls.map((call) => (call.arguments[1] as { workaround: string }).workaround), Array(3).fill("HOP_WORKAROUND_TICK_SHAPE"));
   });
 });

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import http, { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import { test } from "node:test";
+import { checkMethodRewrite } from "../../lib/api/raw-request";
+import { checkKeptWire, keptWire, writeKeptWire } from "../../lib/http/kept-wire";
+import { log } from "../../lib/log";
+import { checkExitHook } from "../../lib/server/next-shutdown";
+import { checkRequestStamp } from "../../lib/server/stamp-requests";
+
+// Each workaround of Node's or Next's internals checks at start that what it relies on is still
+// there (docs/architecture.md, "Node 24: the workarounds revisited"). On this Node every check
+// passes; given a stand-in that lacks what the workaround needs, each says no with one warning
+// naming its off-switch, and the caller falls back to plain Node behaviour.
+
+function warnings(t: { mock: { method: (o: object, name: string, impl: () => void) => { mock: { calls: Array<{ arguments: unknown[] }> } } } }) {
+  const warn = t.mock.method(log, "warn", () => undefined);
+  return () => warn.mock.calls.map((call) => (call.arguments[1] as { workaround: string }).workaround);
+}
+
+test("on this Node every self-test passes, silently", (t) => {
+  const warned = warnings(t);
+  assert.equal(checkKeptWire(), true);
+  assert.equal(checkMethodRewrite(), true);
+  assert.equal(checkRequestStamp(), true);
+  assert.equal(checkExitHook(), true);
+  assert.deepEqual(warned(), []);
+});
+
+test("kept wire: a response without Node's private fields means every answer takes the public path", (t) => {
+  const warned = warnings(t);
+  const body = Buffer.from("kept");
+  const wire = keptWire(200, { "content-type": "text/plain", "content-length": "4" }, body);
+  try {
+    assert.equal(checkKeptWire({ statusCode: 200 }), false);
+    assert.deepEqual(warned(), ["HOP_WORKAROUND_KEPT_WIRE"]);
+    const req = new IncomingMessage(new Socket());
+    req.method = "GET";
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    const res = new ServerResponse(req);
+    assert.equal(writeKeptWire(res, wire), false, "nothing written: the caller's writeHead + end sends it");
+    assert.equal(res.headersSent, false);
+  } finally {
+    assert.equal(checkKeptWire(), true);
+  }
+});
+
+test("method rewrite: a request whose method keeps no write is left as it came", (t) => {
+  const warned = warnings(t);
+  const probe = new IncomingMessage(new Socket());
+  Object.defineProperty(probe, "method", { get: () => "PROPFIND", set: () => undefined });
+  assert.equal(checkMethodRewrite(probe), false);
+  assert.deepEqual(warned(), ["HOP_WORKAROUND_METHOD_REWRITE"]);
+});
+
+test("request stamp: a server that does not emit through the prototype is not hooked", (t) => {
+  const warned = warnings(t);
+  const own = http.createServer();
+  own.emit = () => false;
+  assert.equal(checkRequestStamp(http.Server.prototype, own), false);
+  assert.equal(checkRequestStamp({}, {}), false);
+  assert.deepEqual(warned(), ["HOP_WORKAROUND_REQUEST_STAMP", "HOP_WORKAROUND_REQUEST_STAMP"]);
+});
+
+test("exit hook: a process.exit that cannot be replaced is left to Next", (t) => {
+  const warned = warnings(t);
+  const frozen = Object.defineProperty({}, "exit", { value: () => undefined, writable: false });
+  assert.equal(checkExitHook(frozen), false);
+  assert.equal(checkExitHook({ get exit() { return () => undefined; } }), false);
+  assert.deepEqual(warned(), ["HOP_WORKAROUND_EXIT_HOOK", "HOP_WORKAROUND_EXIT_HOOK"]);
+});
