@@ -15,6 +15,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: /.*\.spec\.ts$/,
   timeout: 60_000,
+  // A sign-in (a bcrypt hash and two navigations) has taken over 5 s on a busy 2-core machine.
+  expect: { timeout: 15_000 },
   // Each spec file starts its own server; two files at once keep both cores busy while one waits
   // for the browser. HOP_E2E_WORKERS overrides.
   workers: Number(process.env.HOP_E2E_WORKERS ?? 2),

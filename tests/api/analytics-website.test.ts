@@ -58,7 +58,8 @@ describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
     const deadline = Date.now() + 10_000;
     let body;
     do body = (await api(server, "GET", "/v1/analytics/links/ada-links?timeframe=last_7_days", { key })).body;
-    while ((body.totalViews < 3 || body.totalClicks < 4) && Date.now() < deadline);
+    // The 18+ confirmations are written beside the clicks, not with them: wait for both.
+    while ((body.totalViews < 3 || body.totalClicks < 4 || !body.adultConfirmation) && Date.now() < deadline);
     assert.equal(body.type, "Website");
     assert.equal(body.resolvedBy, "customSlug");
     assert.equal(body.totalViews, 3, "three people: the bot is not a view");

@@ -28,10 +28,9 @@ describe("failed authentications per address", () => {
     const from = (address: string, authorization?: string) =>
       api(server, "GET", "/v1/account/limits", { headers: { "x-forwarded-for": address, ...(authorization ? { authorization } : {}) } });
 
-    for (let i = 0; i < 60; i += 1) {
-      const res = await from("198.51.100.7", i % 10 === 0 ? undefined : `Bearer ${unknownKey()}`);
-      assert.equal(res.status, 401, `failure ${i + 1}`);
-    }
+    // At once, so all fall in one clock minute however slow the machine.
+    const failures = await Promise.all(Array.from({ length: 60 }, (_, i) => from("198.51.100.7", i % 10 === 0 ? undefined : `Bearer ${unknownKey()}`)));
+    assert.deepEqual([...new Set(failures.map((res) => res.status))], [401]);
     const refused = await from("198.51.100.7", `Bearer ${unknownKey()}`);
     assert.equal(refused.status, 429);
     const minuteEnd = Math.ceil(Date.now() / 60_000) * 60;

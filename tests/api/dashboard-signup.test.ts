@@ -107,9 +107,14 @@ describe("sign-up throttle (behind one proxy, TRUST_PROXY=true)", () => {
     // At once, so the burst falls within one minute however slow the machine (each try is counted
     // on arrival, before its bcrypt hash).
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signUp(server, person(`m${i}@example.test`), server.url, `192.0.2.${i + 1}`)));
+    // Each is made, refused, or — on a machine too busy to give it a database connection in time —
+    // a 503 to retry (its point given back); never more than 30 made, never a 500.
+    const statuses = answers.map((res) => res.status);
     const refused = answers.filter((res) => res.status === 429);
-    assert.ok(refused.length >= 10, `too few 429s in ${answers.map((res) => res.status).join(",")}`);
-    assert.ok(answers.filter((res) => res.status === 201).length <= 30);
+    const busy = statuses.filter((status) => status === 503).length;
+    assert.deepEqual(statuses.filter((status) => ![201, 429, 503].includes(status)), [], statuses.join(","));
+    assert.ok(statuses.filter((status) => status === 201).length <= 30, statuses.join(","));
+    assert.ok(refused.length >= 1 && refused.length + busy >= 10, `too few 429s in ${statuses.join(",")}`);
     assertRefused(refused[0], /^Too many sign-ups on this server right now\. Try again in 1 minute\.$/);
     assert.ok(Number(refused[0].headers.get("retry-after")) <= 60);
   });
