@@ -5,7 +5,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { useEffect, useState } from "react";
 import { BlockRow } from "./block-row";
 import { Section } from "./fields";
-import { BLOCK_LABELS, blockSummary, moveItem, newBlock, newBlockId, type Block, type BlockType, type Model } from "./model";
+import { BLOCK_LABELS, blockSummary, moveItem, newBlock, newBlockId, type Block, type BlockType } from "./model";
 
 const UNDO_MS = 8000;
 

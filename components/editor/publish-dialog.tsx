@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { send, type RequestError } from "@/components/ui/request";
+import { type RequestError } from "@/components/ui/request";
 import { qrSvg } from "@/lib/qr/qr-svg";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PublishedDraft } from "@/lib/drafts/publish-draft";

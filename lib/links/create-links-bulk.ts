@@ -1,5 +1,5 @@
 import type { Db } from "../db/open";
-import { HopError, isHopError } from "../errors";
+import { isHopError } from "../errors";
 import { parseOrThrow } from "../validation/parse";
 import { createLink, type Caller } from "./create-link";
 import { CreateLinkBody, type BulkCreateBody } from "./schemas";

@@ -2,8 +2,7 @@
 // BENCH_DATABASE_URL / BENCH_REDIS_URL (or DATABASE_URL / REDIS_URL) are set, PostgreSQL + Redis —
 // each Hop in a process of its own, on a fresh database and a fresh Redis key prefix.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { startServer, type HopServer } from "../harness/hop-server";
+import { freshDatabase, startServer, type HopServer } from "../harness/hop-server";
 
 export interface Mode {
   name: "PGlite" | "PostgreSQL+Redis";
@@ -19,31 +18,12 @@ export function benchModes(): Mode[] {
   return modes;
 }
 
-async function freshDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `hop_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await client.end();
-    },
-  };
-}
-
 /** Hop in its own process on `mode`'s database (fresh), with `env` added. */
 export async function startHop(mode: Mode, env: Record<string, string> = {}): Promise<HopServer> {
   const own: Record<string, string> = { HOP_LOG: "silent", DATABASE_URL: "", REDIS_URL: "", ...env };
   let drop: (() => Promise<void>) | undefined;
   if (mode.databaseUrl) {
-    const database = await freshDatabase(mode.databaseUrl);
+    const database = await freshDatabase(new URL(mode.databaseUrl), "hop_bench");
     own.DATABASE_URL = database.url;
     own.REDIS_URL = mode.redisUrl ?? "";
     own.HOP_REDIS_PREFIX = `hopbench:${randomBytes(5).toString("hex")}`;

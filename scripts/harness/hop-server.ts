@@ -36,9 +36,9 @@ export interface HopServer {
   cleanups: Array<() => Promise<void> | void>;
 }
 
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `hop_t_${randomBytes(6).toString("hex")}`;
+/** A new database on `base`'s server (from the run's migrated template when there is one). */
+export async function freshDatabase(base = new URL(process.env.DATABASE_URL!), prefix = "hop_t"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   await admin.query(createDatabaseSql(name));
@@ -101,27 +101,34 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     });
   });
   child.removeAllListeners("exit");
+  return serverHandle({ url: `http://127.0.0.1:${port}`, port, env, child, logs: () => output, cleanups, graceMs: 10_000, ownsData: !options.shareWith });
+}
+
+/** The HopServer of a started process: stop() ends it, then drops its data unless kept or shared. */
+export function serverHandle(parts: Omit<HopServer, "process" | "stop"> & { child: ChildProcess; graceMs: number; ownsData: boolean }): HopServer {
+  const { child, graceMs, ownsData, ...server } = parts;
   let stopped = false;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    env,
+    ...server,
     process: child,
-    logs: () => output,
-    cleanups,
     stop: async (signal = "SIGTERM", stopOptions = {}) => {
       if (!stopped) {
         stopped = true;
-        if (child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once("exit", resolve));
-          child.kill(signal);
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-          if (child.exitCode === null) child.kill("SIGKILL");
-        }
+        await stopProcess(child, signal, graceMs);
       }
-      if (!options.shareWith && !stopOptions.keepData) for (const cleanup of cleanups.reverse()) await cleanup();
+      if (ownsData && !stopOptions.keepData) for (const cleanup of server.cleanups.reverse()) await cleanup();
     },
   };
+}
+
+/** Sends `signal` and waits up to `graceMs` for the exit; then SIGKILL. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  if (!running()) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  if (running()) child.kill("SIGKILL");
 }
 
 /** Runs an operator command inside the running server, exactly as `npm run cli` does when one runs. */

@@ -8,12 +8,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "./hop-server";
+import { cli, freshDatabase, ROOT, serverHandle, usingPostgres, type HopServer } from "./hop-server";
+import { freePort } from "./own-services";
 
 export interface NextStartOptions {
   env?: Record<string, string>;
@@ -23,16 +23,6 @@ export interface NextStartOptions {
   reuse?: HopServer;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function untilHealthy(url: string, exited: () => string | null): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -88,27 +78,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     child.kill("SIGKILL");
     throw error;
   }
-  let stopped = false;
-  return {
-    url,
-    port,
-    env,
-    process: child,
-    logs: () => output,
-    cleanups,
-    stop: async (signal = "SIGTERM", stopOptions = {}) => {
-      if (!stopped) {
-        stopped = true;
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((resolve) => child.once("exit", resolve));
-          child.kill(signal);
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-          if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-        }
-      }
-      if (!stopOptions.keepData) for (const cleanup of cleanups.reverse()) await cleanup();
-    },
-  };
+  return serverHandle({ url, port, env, child, logs: () => output, cleanups, graceMs: 15_000, ownsData: true });
 }
 
 /** An account with one key, made with the real CLI on a database no server holds (see `before`). */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { admin, cli, startServer, type HopServer } from "../../scripts/harness/hop-server";
-import { PRIMARY, visit } from "../helpers/visit";
+import { visit } from "../helpers/visit";
 
 describe("GET /v1/analytics/links/{identifier}", () => {
   let server: HopServer;

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { crc32, deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { PNG } from "pngjs";
 import { api } from "../helpers/api";
 import { person, send, type Person } from "../helpers/dashboard-routes";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";

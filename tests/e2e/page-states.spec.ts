@@ -214,7 +214,7 @@ test("a slow page shows the designed skeleton inside the shell until its data ar
 });
 
 test("the editor arrives rendered: before any script runs the page is the editor, not a blank page", async ({ browser }) => {
-  const { context, page } = await signedInPage(browser, VIEWPORTS[0]);
+  const { context } = await signedInPage(browser, VIEWPORTS[0]);
   const withoutScripts = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false, storageState: await context.storageState() });
   const bare = await withoutScripts.newPage();
   const response = await bare.goto(`${server.url}${draftPath}`);
