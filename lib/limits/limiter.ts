@@ -60,9 +60,10 @@ class InProcess {
 
 /**
  * Redis's count while it answers, this process's own while it does not (lib/redis/client.ts's one
- * "Redis is away" verdict, so one timeout spares every limit of the process its wait). A point
- * given back goes to whichever store answers then: one taken in process and returned to Redis
- * (it came back in between) frees at most one attempt early.
+ * "Redis is away" verdict, so one timeout spares every limit of the process its wait). The process
+ * counts every point itself as well, so a fallback in the middle of a window goes on from this
+ * process's points instead of from zero: one instance never lets more through than the limit,
+ * and N instances at most their own shares. Points given back are given back to both.
  */
 class Limit implements Limiter {
   private lastLog = 0;
@@ -89,9 +90,14 @@ class Limit implements Limiter {
   }
 
   private async run(key: string, op: (store: RateLimiterAbstract) => Promise<RateLimiterRes | null>): Promise<RateLimiterRes | null> {
+    const own = op(this.memory.store).then((result) => {
+      this.memory.note(key, result);
+      return result;
+    });
     if (this.redis && !redisAway()) {
       try {
-        return await op(this.redis);
+        const [shared] = await Promise.all([op(this.redis), own]);
+        return shared;
       } catch (error) {
         markRedisAway();
         if (Date.now() - this.lastLog > 10_000) {
@@ -100,9 +106,7 @@ class Limit implements Limiter {
         }
       }
     }
-    const result = await op(this.memory.store);
-    this.memory.note(key, result);
-    return result;
+    return own;
   }
 }
 
