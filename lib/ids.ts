@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+// Web Crypto (global in Node and browsers), so the link form can offer the same slugs as the server.
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const LOWER_ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -8,7 +8,7 @@ export function randomString(length: number, alphabet = ALPHANUMERIC): string {
   const limit = 256 - (256 % alphabet.length);
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
       if (byte < limit) out += alphabet[byte % alphabet.length];
       if (out.length === length) break;
     }

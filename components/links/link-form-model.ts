@@ -169,9 +169,15 @@ export function seoBody(state: LinkFormState, stored: unknown): { seo: Record<st
   return same ? null : { seo };
 }
 
-/** Plain-string 400s of POST /v1/links name no field; these are the slug's. */
-export function fieldOfError(field: string | undefined, message: string): string {
-  if (field) return field === "destination" ? "url" : field;
-  if (/slug/i.test(message)) return "slug";
-  return "form";
+/** The closed line of each folding section: what is set, in a few words. */
+export function sectionSummaries(state: LinkFormState) {
+  const count = (n: number, one: string) => (n ? `${n} ${one}${n === 1 ? "" : "s"}` : "None");
+  const set = (parts: Array<[string, string]>) => parts.filter(([, value]) => value.trim()).map(([name]) => name).join(" · ") || "Not set";
+  return {
+    behavior: state.behavior.charAt(0).toUpperCase() + state.behavior.slice(1),
+    geo: count(state.geoRules.length, "rule"),
+    languages: count(state.languageRules.length, "rule"),
+    seo: set([["Title", state.title], ["Description", state.description], ["Image", state.seoImage]]),
+    tracking: set([["Google tag", state.googleTagId], ["Meta pixel", state.metaPixelId], ["Back URL", state.alternateBackUrl]]),
+  };
 }

@@ -2,31 +2,55 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { flushSync } from "react-dom";
+import { withHttpsScheme } from "@/lib/links/http-url";
+import { suggestedSlug } from "@/lib/links/slug-rules";
 import type { BulkOutcome } from "@/lib/links/dashboard-bulk";
 import type { LinkFormChoices as Choices } from "@/lib/links/link-form-choices";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
-import { send } from "../ui/request";
+import { Disclosure } from "../ui/disclosure";
+import { send, type RequestError } from "../ui/request";
 import { toast } from "../ui/toast";
-import { BEHAVIOR_HELP, createBody, extrasBody, fieldOfError, initialState, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
+import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
+import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
-export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "groups" | "presets"> & { behaviors: readonly string[] };
+export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "customDomains" | "groups" | "presets"> & { behaviors: readonly string[] };
 
-/** Create and edit in one form; every error is the use case's own message, next to its field. */
-export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null; choices: LinkFormChoices; readOnly: boolean }) {
+/**
+ * Create and edit in one form. A new link needs only a destination: the slug starts as a random
+ * one (the server page draws it, so hydration agrees). The form checks itself with the API's
+ * schemas before sending; every problem, its own or the server's, is worded for people, marked on
+ * its field, and the first one is opened, scrolled to and focused.
+ */
+export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: LinkDetails | null; choices: LinkFormChoices; readOnly: boolean; initialSlug?: string }) {
   const router = useRouter();
-  const [state, setState] = useState<LinkFormState>(() => initialState(link, choices.defaultDomain));
+  const [state, setState] = useState<LinkFormState>(() => ({ ...initialState(link, choices.defaultDomain), ...(link ? {} : { slug: initialSlug }) }));
   // After a create whose follow-up PUT failed, the form edits the link that now exists.
   const [savedId, setSavedId] = useState<string | null>(link?.id ?? null);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [open, setOpen] = useState<ReadonlySet<LinkFormSection>>(new Set());
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<LinkFormState>) => setState((current) => ({ ...current, ...patch }));
-  const errorOf = (field: string) => (error && error.field === field ? error.message : undefined);
+  const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
   const disabled = readOnly || busy;
   const editing = savedId !== null;
+  const summaries = sectionSummaries(state);
+  const section = (name: LinkFormSection) => ({ open: open.has(name), onToggle: (isOpen: boolean) => setOpen((current) => toggled(current, name, isOpen)) });
+
+  /** Marks every problem, opens the sections that hold them, and takes the person to the first. */
+  function show(found: FieldError[]) {
+    flushSync(() => {
+      setErrors(found);
+      setOpen((current) => new Set([...current, ...found.map((error) => sectionOf(error.field))]));
+    });
+    const first = found.find((error) => error.field !== "form");
+    const control = first ? document.getElementById(controlIdOf(first.field)) : document.getElementById("link-form-summary");
+    control?.scrollIntoView({ block: "center" });
+    control?.focus({ preventScroll: true });
+  }
 
   async function save(): Promise<string | null> {
     let id = savedId;
@@ -57,8 +81,8 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
     return id;
   }
 
-  function fail(problem: { message: string; field?: string }): null {
-    setError({ field: fieldOfError(problem.field, problem.message), message: problem.message });
+  function fail(problem: RequestError): null {
+    show([fieldError(problem, state)]);
     return null;
   }
 
@@ -68,8 +92,10 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
+        const found = checkLinkForm(state, { editing, slugOptional: choices.customDomains.includes(state.domain) });
+        if (found.length) return show(found);
         setBusy(true);
-        setError(null);
+        setErrors([]);
         const id = await save();
         setBusy(false);
         if (!id) return;
@@ -78,22 +104,18 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
         router.refresh();
       }}
     >
-      {error && error.field === "form" ? <Alert tone="danger">{error.message}</Alert> : null}
-      {error && error.field !== "form" ? (
-        <p className="visually-hidden" role="status">
-          The link was not saved: {error.message}
-        </p>
-      ) : null}
       <Card labelledBy="link-basics">
-        <CardHeader id="link-basics" title="Link" description="Where it goes, its short address, tags and group. Its title is under SEO and link previews." />
+        <CardHeader id="link-basics" title="Link" description="Where it goes and its short address. Everything else is optional." />
         <CardBody>
           <div className="form-grid">
-            <TextField id="link-url" label="Destination" type="url" value={state.url} onChange={(url) => set({ url })} error={errorOf("url")} placeholder="https://example.com/page" disabled={disabled} />
+            <div className="form-grid-wide">
+              <TextField id="link-url" label="Destination" type="url" value={state.url} onChange={(url) => set({ url })} onBlur={() => set({ url: withHttpsScheme(state.url) })} error={errorOf("url")} placeholder="https://example.com/page" disabled={disabled} />
+            </div>
             <div className="field">
               <label className="field-label" htmlFor="link-domain">
                 Domain
               </label>
-              <select id="link-domain" className="select" value={state.domain} disabled={disabled || editing} onChange={(event) => set({ domain: event.target.value })} aria-describedby="link-domain-hint">
+              <select id="link-domain" className="select" value={state.domain} disabled={disabled || editing} onChange={(event) => set({ domain: event.target.value })} aria-invalid={errorOf("domain") ? true : undefined} aria-describedby={errorOf("domain") ? "link-domain-error" : "link-domain-hint"}>
                 {choices.domains.map((domain) => (
                   <option key={domain} value={domain}>
                     {domain}
@@ -101,15 +123,39 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
                   </option>
                 ))}
               </select>
-              {errorOf("domain") ? <p className="field-error" role="alert">{errorOf("domain")}</p> : <p className="field-hint" id="link-domain-hint">{editing ? "Fixed once the link exists." : "Your default domain is preselected."}</p>}
+              {errorOf("domain") ? <p className="field-error" id="link-domain-error" role="alert">{errorOf("domain")}</p> : <p className="field-hint" id="link-domain-hint">{editing ? "Fixed once the link exists." : "Your default domain is preselected."}</p>}
             </div>
-            <TextField id="link-slug" label="Slug" value={state.slug} onChange={(slug) => set({ slug })} error={errorOf("slug")} hint={editing ? "Fixed once the link exists." : "3–50 letters, digits, - or _. Left empty on a custom domain, one is generated."} disabled={disabled || editing} />
+            <div className="field">
+              <label className="field-label" htmlFor="link-slug">
+                Slug
+              </label>
+              <div className="input-with-action">
+                <input id="link-slug" name="link-slug" className="input" value={state.slug} disabled={disabled || editing} onChange={(event) => set({ slug: event.target.value })} aria-invalid={errorOf("slug") ? true : undefined} aria-describedby={errorOf("slug") ? "link-slug-error" : "link-slug-hint"} autoComplete="off" spellCheck={false} />
+                {editing ? null : (
+                  <Button variant="secondary" disabled={disabled} onClick={() => set({ slug: suggestedSlug() })} aria-label="Shuffle: a new random slug">
+                    Shuffle
+                  </Button>
+                )}
+              </div>
+              {errorOf("slug") ? (
+                <p className="field-error" id="link-slug-error" role="alert">
+                  {errorOf("slug")}
+                </p>
+              ) : (
+                <p className="field-hint" id="link-slug-hint">
+                  {editing ? "Short links are printed and shared, so the slug and domain stay fixed." : choices.customDomains.includes(state.domain) ? "Yours to choose, or leave it empty for a random one." : "A random one to start with; type your own if you like."}
+                </p>
+              )}
+            </div>
+            <p className="short-preview form-grid-wide" aria-live="polite">
+              <span className="field-hint">Short link</span> <strong>{state.domain}/{state.slug.trim() || "…"}</strong>
+            </p>
             <TextField id="link-tags" label="Tags" value={state.tags} onChange={(tags) => set({ tags })} error={errorOf("tags")} hint="Comma-separated" disabled={disabled} />
             <div className="field">
               <label className="field-label" htmlFor="link-group">
                 Group
               </label>
-              <select id="link-group" className="select" value={state.groupId} disabled={disabled} onChange={(event) => set({ groupId: event.target.value })}>
+              <select id="link-group" className="select" value={state.groupId} disabled={disabled} onChange={(event) => set({ groupId: event.target.value })} aria-invalid={errorOf("groupId") ? true : undefined} aria-describedby={errorOf("groupId") ? "link-group-error" : undefined}>
                 <option value="">No group</option>
                 {choices.groups.map((group) => (
                   <option key={group.id} value={group.id}>
@@ -117,88 +163,78 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
                   </option>
                 ))}
               </select>
-              {errorOf("groupId") ? <p className="field-error" role="alert">{errorOf("groupId")}</p> : null}
+              {errorOf("groupId") ? <p className="field-error" id="link-group-error" role="alert">{errorOf("groupId")}</p> : null}
             </div>
           </div>
         </CardBody>
       </Card>
 
-      <Card labelledBy="link-behavior">
-        <CardHeader id="link-behavior" title="Behavior" description="What visitors in in-app browsers (Instagram, TikTok …) see. Free plans always use conservative." />
-        <CardBody>
-          <fieldset className="behavior-list">
-            <legend className="visually-hidden">Behavior</legend>
-            {choices.behaviors.map((behavior) => (
-              <label className="behavior-option" key={behavior}>
-                <input type="radio" name="behavior" value={behavior} checked={state.behavior === behavior} disabled={disabled} onChange={() => set({ behavior })} />
-                <span>
-                  <span className="behavior-name">{behavior}</span>
-                  <span className="field-hint">{BEHAVIOR_HELP[behavior] ?? ""}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        </CardBody>
-      </Card>
+      <Disclosure id="link-behavior" title="Behavior" summary={summaries.behavior} {...section("behavior")}>
+        <p className="card-description">What visitors in in-app browsers (Instagram, TikTok …) see. Free plans always use conservative.</p>
+        <fieldset className="behavior-list">
+          <legend className="visually-hidden">Behavior</legend>
+          {choices.behaviors.map((behavior) => (
+            <label className="behavior-option" key={behavior}>
+              <input type="radio" id={`link-behavior-${behavior}`} name="behavior" value={behavior} checked={state.behavior === behavior} disabled={disabled} onChange={() => set({ behavior })} />
+              <span>
+                <span className="behavior-name">{behavior}</span>
+                <span className="field-hint">{BEHAVIOR_HELP[behavior] ?? ""}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </Disclosure>
 
-      <Card labelledBy="link-geo">
-        <CardHeader id="link-geo" title="Geo rules" description="Visitors from these places go elsewhere. Checked in order, before language rules; the first match wins." />
-        <CardBody>
-          <GeoRulesEditor rules={state.geoRules} onChange={(geoRules) => set({ geoRules })} presets={choices.presets} errorOf={errorOf} disabled={disabled} />
-        </CardBody>
-      </Card>
+      <Disclosure id="link-geo" title="Geo rules" summary={summaries.geo} {...section("geo")}>
+        <p className="card-description">Visitors from these places go elsewhere. Checked in order, before language rules; the first match wins.</p>
+        <GeoRulesEditor rules={state.geoRules} onChange={(geoRules) => set({ geoRules })} presets={choices.presets} errorOf={errorOf} disabled={disabled} />
+      </Disclosure>
 
-      <Card labelledBy="link-languages">
-        <CardHeader id="link-languages" title="Language rules" description="Matched against the browser's languages (Accept-Language) after the geo rules." />
-        <CardBody>
-          <LanguageRulesEditor rules={state.languageRules} onChange={(languageRules) => set({ languageRules })} errorOf={errorOf} disabled={disabled} />
-        </CardBody>
-      </Card>
+      <Disclosure id="link-languages" title="Language rules" summary={summaries.languages} {...section("languages")}>
+        <p className="card-description">Matched against the browser's languages (Accept-Language) after the geo rules.</p>
+        <LanguageRulesEditor rules={state.languageRules} onChange={(languageRules) => set({ languageRules })} errorOf={errorOf} disabled={disabled} />
+      </Disclosure>
 
-      <Card labelledBy="link-seo">
-        <CardHeader id="link-seo" title="SEO and link previews" description="What Slack, WhatsApp, X, Facebook and search engines show when the short URL is shared. The title also names the link in this dashboard." />
-        <CardBody>
-          <div className="form-grid">
-            <TextField id="link-title" label="SEO title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} hint="Up to 500 characters." disabled={disabled} />
-            <TextField id="link-seo-image" label="SEO preview image URL" type="url" value={state.seoImage} onChange={(seoImage) => set({ seoImage })} error={errorOf("seo")} hint="An https:// image, ideally 1200×630." placeholder="https://" disabled={disabled} />
-            <div className="field form-grid-wide">
-              <label className="field-label" htmlFor="link-description">
-                SEO description
-              </label>
-              <textarea
-                id="link-description"
-                className="input textarea"
-                rows={3}
-                value={state.description}
-                disabled={disabled}
-                aria-invalid={errorOf("description") ? true : undefined}
-                aria-describedby={errorOf("description") ? "link-description-error" : "link-description-hint"}
-                onChange={(event) => set({ description: event.target.value })}
-              />
-              {errorOf("description") ? (
-                <p className="field-error" id="link-description-error" role="alert">
-                  {errorOf("description")}
-                </p>
-              ) : (
-                <p className="field-hint" id="link-description-hint">
-                  Up to 2,000 characters; previews show the first 150 or so.
-                </p>
-              )}
-            </div>
+      <Disclosure id="link-seo" title="SEO and link previews" summary={summaries.seo} {...section("seo")}>
+        <p className="card-description">What Slack, WhatsApp, X, Facebook and search engines show when the short URL is shared. The title also names the link in this dashboard.</p>
+        <div className="form-grid">
+          <TextField id="link-title" label="SEO title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} hint="Up to 500 characters." disabled={disabled} />
+          <TextField id="link-seo-image" label="SEO preview image URL" type="url" value={state.seoImage} onChange={(seoImage) => set({ seoImage })} onBlur={() => set({ seoImage: withHttpsScheme(state.seoImage) })} error={errorOf("seo")} hint="An https:// image, ideally 1200×630." placeholder="https://" disabled={disabled} />
+          <div className="field form-grid-wide">
+            <label className="field-label" htmlFor="link-description">
+              SEO description
+            </label>
+            <textarea
+              id="link-description"
+              className="input textarea"
+              rows={3}
+              value={state.description}
+              disabled={disabled}
+              aria-invalid={errorOf("description") ? true : undefined}
+              aria-describedby={errorOf("description") ? "link-description-error" : "link-description-hint"}
+              onChange={(event) => set({ description: event.target.value })}
+            />
+            {errorOf("description") ? (
+              <p className="field-error" id="link-description-error" role="alert">
+                {errorOf("description")}
+              </p>
+            ) : (
+              <p className="field-hint" id="link-description-hint">
+                Up to 2,000 characters; previews show the first 150 or so.
+              </p>
+            )}
           </div>
-        </CardBody>
-      </Card>
+        </div>
+      </Disclosure>
 
-      <Card labelledBy="link-tracking">
-        <CardHeader id="link-tracking" title="Tracking and back URL" description="Tags that run on the page visitors pass through, and where they go when the destination is unavailable." />
-        <CardBody>
-          <div className="form-grid">
-            <TextField id="link-google-tag" label="Google tag ID" value={state.googleTagId} onChange={(googleTagId) => set({ googleTagId })} error={errorOf("googleTags")} placeholder="G-XXXXXXX" disabled={disabled} />
-            <TextField id="link-meta-pixel" label="Meta pixel ID" value={state.metaPixelId} onChange={(metaPixelId) => set({ metaPixelId })} error={errorOf("metaPixel")} disabled={disabled} />
-            <TextField id="link-back-url" label="Alternate back URL" type="url" value={state.alternateBackUrl} onChange={(alternateBackUrl) => set({ alternateBackUrl })} error={errorOf("alternateBackUrl")} hint="Where visitors go back to when the destination is unavailable." placeholder="https://" disabled={disabled} />
-          </div>
-        </CardBody>
-      </Card>
+      <Disclosure id="link-tracking" title="Tracking and back URL" summary={summaries.tracking} {...section("tracking")}>
+        <p className="card-description">Tags that run on the page visitors pass through, and where they go when the destination is unavailable.</p>
+        <div className="form-grid">
+          <TextField id="link-google-tag" label="Google tag ID" value={state.googleTagId} onChange={(googleTagId) => set({ googleTagId })} error={errorOf("googleTags")} placeholder="G-XXXXXXX" disabled={disabled} />
+          <TextField id="link-meta-pixel" label="Meta pixel ID" value={state.metaPixelId} onChange={(metaPixelId) => set({ metaPixelId })} error={errorOf("metaPixel")} disabled={disabled} />
+          <TextField id="link-back-url" label="Alternate back URL" type="url" value={state.alternateBackUrl} onChange={(alternateBackUrl) => set({ alternateBackUrl })} onBlur={() => set({ alternateBackUrl: withHttpsScheme(state.alternateBackUrl) })} error={errorOf("alternateBackUrl")} hint="Where visitors go back to when the destination is unavailable." placeholder="https://" disabled={disabled} />
+        </div>
+      </Disclosure>
 
       <div className="form-actions">
         <Button type="submit" disabled={disabled}>
@@ -208,7 +244,41 @@ export function LinkForm({ link, choices, readOnly }: { link: LinkDetails | null
           Cancel
         </a>
         {readOnly ? <span className="field-hint">Your team role (viewer) can look, not change.</span> : null}
+        <FormSummary errors={errors} onPick={(field) => show(errors.filter((error) => error.field === field))} />
       </div>
     </form>
+  );
+}
+
+function toggled(current: ReadonlySet<LinkFormSection>, name: LinkFormSection, isOpen: boolean): ReadonlySet<LinkFormSection> {
+  if (current.has(name) === isOpen) return current;
+  const next = new Set(current);
+  if (isOpen) next.add(name);
+  else next.delete(name);
+  return next;
+}
+
+/** Beside the button, where the person is looking: what stopped the save, each problem a way to its field. */
+function FormSummary({ errors, onPick }: { errors: FieldError[]; onPick: (field: string) => void }) {
+  if (!errors.length) return <p id="link-form-summary" className="visually-hidden" role="status" tabIndex={-1} />;
+  const general = errors.find((error) => error.field === "form");
+  const fields = errors.filter((error) => error.field !== "form");
+  return (
+    <div id="link-form-summary" className="form-summary" role="alert" tabIndex={-1}>
+      {general ? <p>{general.message}</p> : null}
+      {fields.length ? (
+        <p>
+          {fields.length === 1 ? "Not saved: " : `Not saved: ${fields.length} fields need attention. `}
+          {fields.map((error, index) => (
+            <span key={error.field}>
+              {index ? " " : ""}
+              <button type="button" className="link-button" onClick={() => onPick(error.field)}>
+                {error.message}
+              </button>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { withHttpsScheme } from "@/lib/links/http-url";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
 import { newKey, type GeoRuleState, type LanguageRuleState } from "./link-form-model";
@@ -30,12 +31,12 @@ function RuleControls({ index, count, label, onMove, onRemove, disabled }: { ind
   );
 }
 
-function TextField({ id, label, value, onChange, error, hint, disabled, placeholder, type = "text" }: {
-  id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string;
+function TextField({ id, label, value, onChange, onBlur, error, hint, disabled, placeholder, type = "text" }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string;
 }) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input id={id} type={type} value={value} placeholder={placeholder} disabled={disabled} error={error} hint={Boolean(hint)} onChange={(event) => onChange(event.target.value)} />
+      <Input id={id} type={type} value={value} placeholder={placeholder} disabled={disabled} error={error} hint={Boolean(hint)} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} />
     </Field>
   );
 }
@@ -73,7 +74,7 @@ export function GeoRulesEditor({ rules, onChange, presets, errorOf, disabled }: 
                 {errorOf(`${base}.presetId`) ? <p className="field-error" role="alert">{errorOf(`${base}.presetId`)}</p> : null}
               </div>
               <TextField id={`geo-${index}-cities`} label="Cities" value={rule.cities} onChange={(cities) => update(index, { cities })} error={errorOf(`${base}.cities`)} hint="Optional, comma-separated" disabled={disabled} />
-              <TextField id={`geo-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
+              <TextField id={`geo-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} onBlur={() => update(index, { redirectUrl: withHttpsScheme(rule.redirectUrl) })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
             </div>
             <RuleControls index={index} count={rules.length} label={label} disabled={disabled} onMove={(to) => onChange(move(rules, index, to))} onRemove={() => onChange(rules.filter((_, i) => i !== index))} />
           </fieldset>
@@ -99,7 +100,7 @@ export function LanguageRulesEditor({ rules, onChange, errorOf, disabled }: { ru
             {errorOf(base) ? <p className="field-error" role="alert">{errorOf(base)}</p> : null}
             <div className="rule-grid">
               <TextField id={`lang-${index}-languages`} label="Languages" value={rule.languages} onChange={(languages) => update(index, { languages })} error={errorOf(`${base}.languages`)} hint="Tags, comma-separated: fr, pt-BR (fr-CA visitors match fr)" disabled={disabled} />
-              <TextField id={`lang-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
+              <TextField id={`lang-${index}-redirect`} label="Redirect URL" type="url" value={rule.redirectUrl} onChange={(redirectUrl) => update(index, { redirectUrl })} onBlur={() => update(index, { redirectUrl: withHttpsScheme(rule.redirectUrl) })} error={errorOf(`${base}.redirectUrl`)} placeholder="https://" disabled={disabled} />
             </div>
             <RuleControls index={index} count={rules.length} label={`language rule ${index + 1}`} disabled={disabled} onMove={(to) => onChange(move(rules, index, to))} onRemove={() => onChange(rules.filter((_, i) => i !== index))} />
           </fieldset>

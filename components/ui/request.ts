@@ -3,6 +3,8 @@
 export interface RequestError {
   message: string;
   field?: string;
+  /** The API's code (nested or flat bodies); plain-string bodies have none, their message is the key. */
+  code?: string;
   status: number;
 }
 
@@ -32,7 +34,7 @@ export async function send<T = unknown>(method: string, url: string, body?: unkn
     data = undefined;
   }
   if (response.ok) return { ok: true, data: data as T };
-  const detail = (data as { error?: { message?: string; field?: string } | string; message?: string; field?: string } | undefined) ?? {};
+  const detail = (data as { error?: { message?: string; field?: string; code?: string } | string; message?: string; field?: string; code?: string } | undefined) ?? {};
   const nested = typeof detail.error === "object" ? detail.error : undefined;
   // Nested bodies carry the field inside `error`; API.md's flat ones ({ error: "Bad Request", message, field }) at the top.
   const field = nested?.field ?? (typeof detail.field === "string" ? detail.field : undefined);
@@ -41,5 +43,6 @@ export async function send<T = unknown>(method: string, url: string, body?: unkn
   if (response.status === 401) message = "Your session ended. Sign in again.";
   // The API's 503 speaks to programs (Retry-After); a person gets the same news in words.
   if (response.status === 503) message = "Hop can't reach its database right now. Wait a moment, then try again.";
-  return { ok: false, error: { message, field, status: response.status } };
+  const code = nested?.code ?? (typeof detail.code === "string" ? detail.code : undefined);
+  return { ok: false, error: { message, field, code, status: response.status } };
 }

@@ -22,3 +22,14 @@ export function normalizeHttpUrl(text: string): string | null {
 export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
+
+/**
+ * What a person meant by an address typed without a scheme: `example.com/gift` becomes
+ * `https://example.com/gift` (as Linktree and Dub do). Anything with a scheme, or that does not
+ * start with a host name, is returned as typed, for the validation to judge.
+ */
+export function withHttpsScheme(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed) || trimmed.startsWith("/")) return text;
+  return /^[^\s/?#]+\.[a-z]{2,}([/?#:]|$)/i.test(trimmed) ? `https://${trimmed}` : text;
+}

@@ -11,7 +11,9 @@ export async function linkFormChoices(db: Db, accountId: string) {
   ]);
   const domains = [...new Set([primaryDomain, ...systemDomains, ...custom.map((d) => d.domain)])];
   const defaultDomain = custom.find((d) => d.isDefault)?.domain ?? primaryDomain;
-  return { domains, defaultDomain, primaryDomain, groups, presets };
+  // On a custom domain a link may leave its slug empty (the server draws one); elsewhere it needs one.
+  const customDomains = custom.map((d) => d.domain);
+  return { domains, defaultDomain, primaryDomain, customDomains, groups, presets };
 }
 
 export type LinkFormChoices = Awaited<ReturnType<typeof linkFormChoices>>;

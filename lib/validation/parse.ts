@@ -26,7 +26,11 @@ function codeFor(issue: z.core.$ZodIssue): ErrorCode {
 
 /** The first zod issue as a nested 400 with one of the generic codes and `field`. */
 export function validationError(error: z.ZodError): HopError {
-  const issue = error.issues[0];
+  return issueError(error.issues[0]);
+}
+
+/** One zod issue as the HopError the API would answer (the dashboard's forms check every issue alike). */
+export function issueError(issue: z.core.$ZodIssue): HopError {
   const field = fieldPath(issue.path);
   const coded = readCodedMessage(issue.message, field);
   if (coded) return new HopError(coded.code, { message: coded.message, field: field || undefined });

@@ -54,6 +54,12 @@ async function signedIn(browser: Browser, email: string, viewport = { width: 128
   return page;
 }
 
+/** The link form folds its optional sections; opens one by its title. */
+async function openSection(page: Page, title: string) {
+  const section = page.locator("details.disclosure", { has: page.locator(".disclosure-title", { hasText: title }) });
+  if (!(await section.evaluate((details) => (details as HTMLDetailsElement).open))) await section.locator("summary").click();
+}
+
 async function noSeriousAxe(page: Page, label: string) {
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -71,10 +77,13 @@ test("a link made in the form follows its geo and language rules on a visit; edi
   await expect(page.locator("#link-url-error")).toBeVisible();
 
   await page.getByLabel("Destination").fill("https://example.com/main");
+  await openSection(page, "SEO and link previews");
   await page.getByLabel("SEO title").fill("Rules demo");
+  await openSection(page, "Geo rules");
   await page.getByRole("button", { name: "Add geo rule" }).click();
   await page.getByLabel("Countries").fill("DE, Austria");
   await page.locator("#geo-0-redirect").fill("https://example.com/dach");
+  await openSection(page, "Language rules");
   await page.getByRole("button", { name: "Add language rule" }).click();
   await page.getByLabel("Languages").fill("fr");
   await page.locator("#lang-0-redirect").fill("https://example.com/fr");
@@ -88,10 +97,15 @@ test("a link made in the form follows its geo and language rules on a visit; edi
   expect(await where({ "cf-ipcountry": "US", "accept-language": "en-US" })).toBe("https://example.com/main");
 
   await page.getByLabel("Destination").fill("https://example.com/changed");
-  // SEO fields: the API's own message next to the field, then saved and shown to a link-preview fetcher.
+  // SEO fields: the limit in words next to the field (the section opens itself), then saved and
+  // shown to a link-preview fetcher.
+  await openSection(page, "SEO and link previews");
   await page.getByLabel("SEO description").fill("x".repeat(2001));
+  await page.locator("#link-seo > summary").click();
+  await expect(page.getByLabel("SEO description")).toBeHidden();
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.locator("#link-description-error")).toContainText("2000");
+  await expect(page.locator("#link-description-error")).toHaveText("The SEO description can be at most 2,000 characters.");
+  await expect(page.getByLabel("SEO description")).toBeFocused();
   await page.getByLabel("SEO title").fill("Rules for DACH & French visitors");
   await page.getByLabel("SEO description").fill("One link, three destinations <by country and language>.");
   await page.getByLabel("SEO preview image URL").fill("https://example.com/card.png");

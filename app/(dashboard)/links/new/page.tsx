@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { db } from "@/lib/db/open";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { linkFormChoices } from "@/lib/links/link-form-choices";
+import { suggestedSlug } from "@/lib/links/slug-rules";
 import { BEHAVIORS } from "@/lib/links/schemas";
 
 export const metadata: Metadata = { title: "New link" };
@@ -15,9 +16,9 @@ export default async function NewLinkPage() {
   const choices = await linkFormChoices(await db(), workspace.ownerId);
   return (
     <div className="page-stack">
-      <PageHeader title="New link" description="A short link with optional rules for countries and languages." />
+      <PageHeader title="New link" description="Paste a destination; the short link is ready to create. Rules, previews and tracking are optional." />
       {workspace.readOnly ? <Alert tone="warning">Your team role (viewer) cannot create links in this workspace.</Alert> : null}
-      <LinkForm link={null} choices={{ ...choices, behaviors: BEHAVIORS }} readOnly={workspace.readOnly} />
+      <LinkForm link={null} choices={{ ...choices, behaviors: BEHAVIORS }} readOnly={workspace.readOnly} initialSlug={suggestedSlug()} />
     </div>
   );
 }

@@ -1,0 +1,111 @@
+// The link form's own check before it sends anything: the same schemas the API validates with
+// (CreateLinkBody, UpdateLinkBody), the destination and slug rules of lib/links, every problem at
+// once, each in words (lib/dashboard/human-messages) and tied to the control that shows it.
+import { humanMessage, PLAIN_FIELDS, type Problem } from "@/lib/dashboard/human-messages";
+import { hasControlCharacter, normalizeHttpUrl } from "@/lib/links/http-url";
+import { CreateLinkBody, UpdateLinkBody } from "@/lib/links/schemas";
+import { slugProblem } from "@/lib/links/slug-rules";
+import { issueError } from "@/lib/validation/parse";
+import { createBody, updateBody, type LinkFormState } from "./link-form-model";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The form's sections; one that holds an error opens before the error is focused. */
+export const SECTIONS = ["basics", "behavior", "geo", "languages", "seo", "tracking"] as const;
+export type LinkFormSection = (typeof SECTIONS)[number];
+
+const LABELS: Record<string, string> = {
+  url: "The destination",
+  slug: "The slug",
+  domain: "The domain",
+  tags: "Tags",
+  groupId: "The group",
+  title: "The SEO title",
+  description: "The SEO description",
+  seo: "The preview image URL",
+  googleTags: "The Google tag ID",
+  metaPixel: "The Meta pixel ID",
+  alternateBackUrl: "The alternate back URL",
+};
+
+/** `geoRules[0].redirectUrl` → geo-0-redirect: the control a field's error belongs to. */
+export function controlIdOf(field: string): string {
+  const rule = /^(geoRules|languageRules)\[(\d+)\](?:\.(\w+))?/.exec(field);
+  if (rule) {
+    const prefix = rule[1] === "geoRules" ? "geo" : "lang";
+    const member = { redirectUrl: "redirect", countries: "countries", presetId: "preset", cities: "cities", languages: "languages" }[rule[3] ?? ""];
+    return `${prefix}-${rule[2]}-${member ?? (prefix === "geo" ? "countries" : "languages")}`;
+  }
+  const ids: Record<string, string> = {
+    url: "link-url", destination: "link-url", slug: "link-slug", domain: "link-domain", tags: "link-tags", groupId: "link-group", behavior: "link-behavior-conservative",
+    title: "link-title", description: "link-description", seo: "link-seo-image", googleTags: "link-google-tag", metaPixel: "link-meta-pixel", alternateBackUrl: "link-back-url",
+  };
+  return ids[field.split(/[.[]/)[0]] ?? "link-url";
+}
+
+export function sectionOf(field: string): LinkFormSection {
+  if (field.startsWith("geoRules")) return "geo";
+  if (field.startsWith("languageRules")) return "languages";
+  if (field === "behavior") return "behavior";
+  if (["title", "description", "seo"].includes(field)) return "seo";
+  if (["googleTags", "metaPixel", "alternateBackUrl"].includes(field)) return "tracking";
+  return "basics";
+}
+
+function labelOf(field: string): string {
+  const rule = /^(geoRules|languageRules)\[(\d+)\]\.?(\w*)/.exec(field);
+  if (rule) return rule[3] === "redirectUrl" ? "The redirect URL" : rule[3] === "languages" ? "Languages" : "This rule";
+  return LABELS[field] ?? "This field";
+}
+
+/** An answer of the dashboard's routes, or a problem of the form's own check, as the field and the words to show. */
+export function fieldError(problem: Problem, state: LinkFormState): FieldError {
+  const raw = problem.field ?? PLAIN_FIELDS[problem.message] ?? "form";
+  const field = raw === "destination" ? "url" : raw;
+  const message = problem.field && problem.message.startsWith(`${problem.field}: `) ? problem.message.slice(problem.field.length + 2) : problem.message;
+  return { field, message: humanMessage({ ...problem, message }, { label: labelOf(field), slug: state.slug.trim(), domain: state.domain }) };
+}
+
+/** Every problem the server would find without the database, first field first; [] when the form may be sent. */
+export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: { editing: boolean; slugOptional: boolean }): FieldError[] {
+  const problems: Problem[] = [];
+  const url = (field: string, value: string, required: boolean) => {
+    const text = value.trim();
+    if (!text) {
+      if (required) problems.push({ field, code: "missing_required_field", message: "" });
+      return;
+    }
+    if (hasControlCharacter(text)) problems.push({ field, code: "INVALID_DESTINATION_URL", message: "control characters" });
+    else if (!normalizeHttpUrl(text)) problems.push({ field, code: "INVALID_DESTINATION_URL", message: "" });
+  };
+  url("url", state.url, true);
+  if (!editing) {
+    const slug = state.slug.trim();
+    if (!slug && !slugOptional) problems.push({ message: "Missing custom slug" });
+    else if (slug && slugProblem(slug)) problems.push({ field: "slug", code: "INVALID_SLUG", message: "" });
+  }
+  state.geoRules.forEach((rule, index) => {
+    if (!rule.countries.trim() && !rule.presetId && !rule.cities.trim()) problems.push({ field: `geoRules[${index}].countries`, message: "Name countries, pick a geo preset, or list cities." });
+    url(`geoRules[${index}].redirectUrl`, rule.redirectUrl, true);
+  });
+  state.languageRules.forEach((rule, index) => {
+    if (!rule.languages.trim()) problems.push({ field: `languageRules[${index}].languages`, message: "Name at least one language, like fr or pt-BR." });
+    url(`languageRules[${index}].redirectUrl`, rule.redirectUrl, true);
+  });
+  url("alternateBackUrl", state.alternateBackUrl, false);
+  url("seo", state.seoImage, false);
+  const parsed = editing ? UpdateLinkBody.safeParse(updateBody(state)) : CreateLinkBody.safeParse(createBody(state));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const error = issueError(issue);
+    problems.push({ field: error.field, code: error.code, message: error.message });
+  }
+
+  const seen = new Set<string>();
+  return problems
+    .map((problem) => fieldError(problem, state))
+    .filter((error) => !seen.has(error.field) && seen.add(error.field))
+    .sort((a, b) => SECTIONS.indexOf(sectionOf(a.field)) - SECTIONS.indexOf(sectionOf(b.field)));
+}

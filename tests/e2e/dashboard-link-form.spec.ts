@@ -1,0 +1,133 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { api, addKey } from "../helpers/api";
+import { hydrated } from "../helpers/dashboard-page";
+import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
+
+// The first link, as a new customer makes it (issue 31): only a destination is needed — the slug
+// starts random and Shuffle draws another, an address typed without https:// gets it. Every
+// problem is found before sending, worded for people, marked on its field; the first is scrolled
+// to and focused, and a summary sits beside the button. The server's refusals (a taken slug) read
+// the same way.
+
+const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
+const PASSWORD = "correct horse battery";
+const OWNER = "nina-newcomer@example.test";
+
+let server: HopServer;
+let key: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startServer();
+  await admin(server, "account", "create", "--email", OWNER, "--password", PASSWORD, "--plan", "growth");
+  key = (await addKey(server, OWNER, "full")).key;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function newLinkForm(browser: Browser, viewport = { width: 1280, height: 800 }, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, colorScheme })).newPage();
+  await page.goto(`${server.url}/login`);
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(OWNER);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  await page.goto(`${server.url}/links/new`);
+  await hydrated(page);
+  return page;
+}
+
+test("a link needs only a destination: the slug starts random, Shuffle draws another, https:// is added", async ({ browser }) => {
+  const page = await newLinkForm(browser);
+  const slug = page.getByLabel("Slug");
+  await expect(slug).toHaveValue(/^[a-z0-9]{7}$/);
+  const first = await slug.inputValue();
+  await page.getByRole("button", { name: "Shuffle: a new random slug" }).click();
+  await expect(slug).not.toHaveValue(first);
+  const drawn = await slug.inputValue();
+  await expect(page.locator(".short-preview")).toContainText(`/${drawn}`);
+
+  await page.getByLabel("Destination").fill("example.com/spring");
+  await page.getByLabel("Destination").blur();
+  await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(new RegExp(`/links/${drawn}$`));
+  const stored = await api(server, "GET", `/v1/links/${drawn}`, { key });
+  expect(stored.status).toBe(200);
+  expect(stored.body.data.destination).toBe("https://example.com/spring");
+  await page.context().close();
+});
+
+test("every invalid field is marked; the first is scrolled to and focused; the summary sits beside the button", async ({ browser }) => {
+  const page = await newLinkForm(browser, { width: 390, height: 844 });
+  await page.getByLabel("Destination").fill("not a web address");
+  await page.getByLabel("Slug").fill("blog");
+  // A problem inside a folded section: the SEO title over its limit.
+  await page.locator("#link-seo > summary").click();
+  await page.getByLabel("SEO title").fill("t".repeat(501));
+  await page.locator("#link-seo > summary").click();
+  await page.getByRole("button", { name: "Create link" }).click();
+
+  const destination = page.getByLabel("Destination");
+  await expect(destination).toBeFocused();
+  await expect(destination).toBeInViewport();
+  await expect(destination).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#link-url-error")).toHaveText("The destination must be a full web address, like https://example.com/page.");
+  await expect(page.locator("#link-slug-error")).toHaveText("blog is reserved for Hop's own pages. Try blog-1.");
+  await expect(page.locator("#link-title-error")).toHaveText("The SEO title can be at most 500 characters.");
+  await expect(page.locator("#link-seo")).toHaveAttribute("open", "");
+  const summary = page.locator("#link-form-summary");
+  await expect(summary).toContainText("Not saved: 3 fields need attention.");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "link-form-errors-phone.png"), fullPage: true });
+
+  // Each problem in the summary leads to its field.
+  await summary.getByRole("button", { name: /SEO title/ }).click();
+  await expect(page.getByLabel("SEO title")).toBeFocused();
+  expect(await api(server, "GET", "/v1/links/blog", { key }).then((res) => res.status)).toBe(404);
+  await page.context().close();
+});
+
+test("the server's refusals read the same way: a taken slug names a variant to try", async ({ browser }) => {
+  expect((await api(server, "POST", "/v1/links", { key, body: { url: "https://example.com/a", slug: "spring-sale" } })).status).toBe(201);
+  const page = await newLinkForm(browser);
+  await page.getByLabel("Destination").fill("https://example.com/b");
+  await page.getByLabel("Slug").fill("spring-sale");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.locator("#link-slug-error")).toHaveText(/^\S+\/spring-sale is taken\. Try spring-sale-1, or press Shuffle\.$/);
+  await expect(page.getByLabel("Slug")).toBeFocused();
+  await expect(page.locator("#link-form-summary")).toContainText("Not saved:");
+  await page.getByLabel("Slug").fill("spring-sale-1");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\/links\/spring-sale-1$/);
+  await page.context().close();
+});
+
+for (const [viewport, scheme] of [
+  [{ width: 1280, height: 800 }, "light"],
+  [{ width: 390, height: 844 }, "light"],
+  [{ width: 1280, height: 800 }, "dark"],
+  [{ width: 390, height: 844 }, "dark"],
+] as const) {
+  test(`the new-link form at ${viewport.width}×${viewport.height}, ${scheme}: fits, no serious axe violation, errors shown`, async ({ browser }) => {
+    const page = await newLinkForm(browser, viewport, scheme);
+    const name = `link-form-${viewport.width}-${scheme}`;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await page.getByLabel("Slug").fill("");
+    await page.getByRole("button", { name: "Create link" }).click();
+    await expect(page.getByLabel("Destination")).toBeFocused();
+    await expect(page.locator("#link-slug-error")).toContainText("needs a slug");
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-errors.png`), fullPage: true });
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.context().close();
+  });
+}
