@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader } from "../ui/card";
 import { Disclosure } from "../ui/disclosure";
 import { send, type RequestError } from "../ui/request";
 import { toast } from "../ui/toast";
+import { useLeaveGuard } from "../ui/use-leave-guard";
 import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
 import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
@@ -38,11 +39,14 @@ export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: 
   const disabled = readOnly || busy;
   const editing = savedId !== null;
   const summaries = sectionSummaries(state);
+  const [pristine] = useState(() => JSON.stringify(state));
+  const guard = useLeaveGuard(!readOnly && JSON.stringify(state) !== pristine);
   const section = (name: LinkFormSection) => ({ open: open.has(name), onToggle: (isOpen: boolean) => setOpen((current) => toggled(current, name, isOpen)) });
 
   /** Marks every problem, opens the sections that hold them, and takes the person to the first. */
   function show(found: FieldError[]) {
     flushSync(() => {
+      setBusy(false); // a disabled control cannot take focus
       setErrors(found);
       setOpen((current) => new Set([...current, ...found.map((error) => sectionOf(error.field))]));
     });
@@ -99,6 +103,7 @@ export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: 
         const id = await save();
         setBusy(false);
         if (!id) return;
+        guard.release();
         toast(editing ? "Link saved" : "Link created");
         router.push(`/links/${encodeURIComponent(id)}`);
         router.refresh();
@@ -132,7 +137,7 @@ export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: 
               <div className="input-with-action">
                 <input id="link-slug" name="link-slug" className="input" value={state.slug} disabled={disabled || editing} onChange={(event) => set({ slug: event.target.value })} aria-invalid={errorOf("slug") ? true : undefined} aria-describedby={errorOf("slug") ? "link-slug-error" : "link-slug-hint"} autoComplete="off" spellCheck={false} />
                 {editing ? null : (
-                  <Button variant="secondary" disabled={disabled} onClick={() => set({ slug: suggestedSlug() })} aria-label="Shuffle: a new random slug">
+                  <Button variant="secondary" disabled={disabled} onClick={() => set({ slug: suggestedSlug() })} title="Draw a new random one">
                     Shuffle
                   </Button>
                 )}
@@ -267,17 +272,18 @@ function FormSummary({ errors, onPick }: { errors: FieldError[]; onPick: (field:
     <div id="link-form-summary" className="form-summary" role="alert" tabIndex={-1}>
       {general ? <p>{general.message}</p> : null}
       {fields.length ? (
-        <p>
-          {fields.length === 1 ? "Not saved: " : `Not saved: ${fields.length} fields need attention. `}
-          {fields.map((error, index) => (
-            <span key={error.field}>
-              {index ? " " : ""}
-              <button type="button" className="link-button" onClick={() => onPick(error.field)}>
-                {error.message}
-              </button>
-            </span>
-          ))}
-        </p>
+        <>
+          <p className="form-summary-title">{fields.length === 1 ? "Not saved: one field needs attention." : `Not saved: ${fields.length} fields need attention.`}</p>
+          <ul className="form-summary-list">
+            {fields.map((error) => (
+              <li key={error.field}>
+                <button type="button" className="link-button" onClick={() => onPick(error.field)}>
+                  {error.message}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </div>
   );

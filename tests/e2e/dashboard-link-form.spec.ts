@@ -7,7 +7,8 @@ import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The first link, as a new customer makes it (issue 31): only a destination is needed — the slug
-// starts random and Shuffle draws another, an address typed without https:// gets it. Every
+// starts random and Shuffle draws another, an address typed without https:// gets it; leaving with
+// unsaved changes asks first. Every
 // problem is found before sending, worded for people, marked on its field; the first is scrolled
 // to and focused, and a summary sits beside the button. The server's refusals (a taken slug) read
 // the same way.
@@ -49,7 +50,7 @@ test("a link needs only a destination: the slug starts random, Shuffle draws ano
   const slug = page.getByLabel("Slug");
   await expect(slug).toHaveValue(/^[a-z0-9]{7}$/);
   const first = await slug.inputValue();
-  await page.getByRole("button", { name: "Shuffle: a new random slug" }).click();
+  await page.getByRole("button", { name: "Shuffle", exact: true }).click();
   await expect(slug).not.toHaveValue(first);
   const drawn = await slug.inputValue();
   await expect(page.locator(".short-preview")).toContainText(`/${drawn}`);
@@ -57,6 +58,16 @@ test("a link needs only a destination: the slug starts random, Shuffle draws ano
   await page.getByLabel("Destination").fill("example.com/spring");
   await page.getByLabel("Destination").blur();
   await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring");
+  // Leaving with unsaved changes asks first, through the sidebar as through Cancel.
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Overview" }).click();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  expect(asked).toEqual(["Leave without saving? Your changes will be lost.", "Leave without saving? Your changes will be lost."]);
+  await expect(page).toHaveURL(/\/links\/new$/);
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page).toHaveURL(new RegExp(`/links/${drawn}$`));
   const stored = await api(server, "GET", `/v1/links/${drawn}`, { key });
@@ -102,7 +113,7 @@ test("the server's refusals read the same way: a taken slug names a variant to t
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page.locator("#link-slug-error")).toHaveText(/^\S+\/spring-sale is taken\. Try spring-sale-1, or press Shuffle\.$/);
   await expect(page.getByLabel("Slug")).toBeFocused();
-  await expect(page.locator("#link-form-summary")).toContainText("Not saved:");
+  await expect(page.locator("#link-form-summary")).toContainText("Not saved: one field needs attention.");
   await page.getByLabel("Slug").fill("spring-sale-1");
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page).toHaveURL(/\/links\/spring-sale-1$/);
