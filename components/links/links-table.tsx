@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { LinkPageRow } from "@/lib/links/list-links-page";
 import { send } from "../ui/request";
+import { RowMenu } from "../ui/row-menu";
 import { Table } from "../ui/table";
 import { BulkBar } from "./bulk-bar";
 import { CopyIconButton } from "./copy-icon-button";
@@ -62,7 +63,7 @@ export function LinksTable({
         }
       >
         {links.map((link) => (
-          <tr key={link.id} data-link-id={link.id}>
+          <tr key={link.id} data-link-id={link.id} className={link.isActive ? undefined : "row-inactive"}>
             <td className="col-check">
               <input type="checkbox" aria-label={`Select ${link.url}`} checked={selected.has(link.id)} disabled={readOnly} onChange={() => toggle(link.id)} />
             </td>
@@ -71,9 +72,9 @@ export function LinksTable({
                 <span className="link-url">{link.url.replace(/^https?:\/\//, "")}</span>
                 <CopyIconButton value={link.url} label={`Copy ${link.url}`} />
               </div>
-              {link.title ? <div className="link-title">{link.title}</div> : null}
-              <div className="cell-sub link-destination" title={link.destination}>
-                → {link.destination || (link.type === "website" ? "website" : "—")}
+              <div className="cell-sub link-sub" title={link.destination ?? undefined}>
+                {link.title ? <span className="link-title">{link.title}</span> : null}
+                <span className="link-destination">→ {link.destination || (link.type === "website" ? "website" : "—")}</span>
               </div>
             </td>
             <td className="link-tags">
@@ -88,20 +89,27 @@ export function LinksTable({
               </div>
             </td>
             <td className="num link-clicks">
-              {link.clicks30d.toLocaleString("en-US")}
-              <span className="phone-only"> clicks in 30 days</span>
+              <Link href={analyticsHref(link.id)} aria-label={`${link.clicks30d.toLocaleString("en-US")} clicks in 30 days: analytics of ${link.url}`}>
+                {link.clicks30d.toLocaleString("en-US")}
+                <span className="phone-only"> clicks in 30 days</span>
+              </Link>
             </td>
             <td className="link-active">
-              <ActiveSwitch id={link.id} url={link.url} active={link.isActive} disabled={readOnly} />
+              {/* Keyed by the stored state: a bulk change or another tab's shows at the next render. */}
+              <ActiveSwitch key={String(link.isActive)} id={link.id} url={link.url} active={link.isActive} disabled={readOnly} />
             </td>
             <td className="actions">
               <div className="inline-actions">
                 <Link className="btn btn-secondary btn-sm" href={`/links/${encodeURIComponent(link.id)}`} aria-label={`${readOnly ? "View" : "Edit"} ${link.url}`}>
                   {readOnly ? "View" : "Edit"}
                 </Link>
-                <Link className="btn btn-ghost btn-sm" href={`/links/${encodeURIComponent(link.id)}#qr`} aria-label={`QR code of ${link.url}`}>
-                  QR
-                </Link>
+                <RowMenu
+                  label={`More for ${link.url}`}
+                  items={[
+                    { href: `/links/${encodeURIComponent(link.id)}#qr`, text: "QR code" },
+                    { href: analyticsHref(link.id), text: "Analytics" },
+                  ]}
+                />
               </div>
             </td>
           </tr>
@@ -110,6 +118,8 @@ export function LinksTable({
     </>
   );
 }
+
+const analyticsHref = (id: string) => `/analytics/link?id=${encodeURIComponent(id)}`;
 
 /** The API's status toggle; a refusal (the active-link limit) is shown under the switch. */
 function ActiveSwitch({ id, url, active, disabled }: { id: string; url: string; active: boolean; disabled: boolean }) {

@@ -2,12 +2,13 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
 import { findLinkPage, ListLinksQuery, NEWEST_FIRST } from "./list-links";
+import { LINK_SORTS } from "./link-sorts";
 import { toLinkObject } from "./link-object";
 
 // The dashboard's links table: GET /v1/links's filters plus a sort order and each row's clicks of
 // the last 30 days, read from the hourly rollups of only the rows on the page (never the table).
 
-export const LINK_SORTS = ["newest", "oldest", "title", "slug", "destination"] as const;
+export { LINK_SORTS };
 
 /** The page's address: GET /v1/links' filters (25 rows by default), and a sort; a bad value falls back instead of failing the page. */
 export const DashboardLinksQuery = ListLinksQuery.extend({
@@ -15,6 +16,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
   limit: ListLinksQuery.shape.limit.unwrap().catch(25).default(25),
   page: ListLinksQuery.shape.page.catch(1),
   type: ListLinksQuery.shape.type.catch(undefined),
+  status: z.enum(["active", "inactive"]).optional().catch(undefined),
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 
@@ -29,7 +31,8 @@ const ORDER: Record<(typeof LINK_SORTS)[number], Prisma.LinkOrderByWithRelationI
 const DAY_MS = 86_400_000;
 
 export async function listLinksPage(db: Db, accountId: string, query: DashboardLinksQuery, now = new Date()) {
-  const { rows, pagination } = await findLinkPage(db, accountId, query, ORDER[query.sort]);
+  const isActive = query.status === undefined ? undefined : query.status === "active";
+  const { rows, pagination } = await findLinkPage(db, accountId, { ...query, isActive }, ORDER[query.sort]);
   const clicks = await recentClicks(db, rows.map((row) => row.id), new Date(now.getTime() - 30 * DAY_MS));
   return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0 })), pagination };
 }

@@ -32,7 +32,8 @@ export const ListLinksQuery = PaginationQuery.extend({
   type: z.enum(["deeplink", "website", "applink"]).optional(),
 });
 
-export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type">;
+/** GET /v1/links' five filters; the dashboard's table adds whether a link is active. */
+export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean };
 
 /**
  * The one reading of the list filters, for GET /v1/links and the dashboard's table alike (they had
@@ -49,6 +50,7 @@ export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.L
   if (filters.domain) where.domain = filters.domain.trim().toLowerCase();
   if (filters.groupId) where.groupId = filters.groupId;
   if (filters.type) where.type = filters.type;
+  if (filters.isActive !== undefined) where.isActive = filters.isActive;
   return where;
 }
 

@@ -147,6 +147,46 @@ test("bulk: three links deactivated at once, the outcome counted", async ({ brow
   await expect(page.getByTestId("bulk-outcome")).toContainText("3 deactivated, 0 failed, 0 skipped");
   const list = await api(server, "GET", "/v1/links?tag=bulk", { key: ownerKey });
   expect(list.body.data.map((l: { isActive: boolean }) => l.isActive)).toEqual([false, false, false]);
+  // The rows show the result at once: switches off, the rows muted, without a reload.
+  const switches = page.getByRole("switch", { name: /^Active: / });
+  await expect(switches).toHaveCount(3);
+  for (const toggle of await switches.all()) await expect(toggle).not.toBeChecked();
+  await expect(page.locator("tr.row-inactive")).toHaveCount(3);
+  await page.getByLabel("Select all links on this page").check();
+  await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Activate", exact: true }).click();
+  await expect(page.getByTestId("bulk-outcome")).toContainText("3 activated");
+  for (const toggle of await switches.all()) await expect(toggle).toBeChecked();
+  await expect(page.locator("tr.row-inactive")).toHaveCount(0);
+  await page.context().close();
+});
+
+test("filters apply as they are typed or picked: the address follows, the page does not reload", async ({ browser }) => {
+  const page = await signedIn(browser, OWNER);
+  await page.goto(`${server.url}/links`);
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  // A mark on the window survives only if the document is never reloaded.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByLabel("Search", { exact: true }).pressSequentially("bulk-", { delay: 30 });
+  await expect(page).toHaveURL(/\/links\?search=bulk-$/);
+  await expect(page.getByTestId("links-count")).toHaveText(/of 3 links/);
+  await page.getByLabel("Status").selectOption("inactive");
+  await expect(page).toHaveURL(/search=bulk-&status=inactive$/);
+  await expect(page.getByRole("heading", { name: "No link matches" })).toBeVisible();
+  await page.getByLabel("Status").selectOption("active");
+  await expect(page.getByTestId("links-count")).toHaveText(/of 3 links/);
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/links$/);
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // The row's menu and its click count lead to the link's analytics.
+  const menu = page.locator(".row-menu", { has: page.locator('summary[aria-label$="/rules-e2e"]') });
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "QR code" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu.getByRole("link", { name: "QR code" })).toBeHidden();
+  await page.getByRole("link", { name: /clicks in 30 days: analytics of .*rules-e2e/ }).click();
+  await expect(page).toHaveURL(/\/analytics\/link\?id=/);
   await page.context().close();
 });
 

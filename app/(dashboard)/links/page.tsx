@@ -24,7 +24,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
   const query = parsed.success ? parsed.data : DashboardLinksQuery.parse({});
   const client = await db();
   const [{ data, pagination }, choices] = await Promise.all([listLinksPage(client, workspace.ownerId, query), linkFilterChoices(client, workspace.ownerId)]);
-  const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type);
+  const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type || query.status);
   const groupNames = Object.fromEntries(choices.groups.map((g) => [g.id, g.name]));
   return (
     <div className="page-stack">
