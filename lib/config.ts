@@ -144,7 +144,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: parsed.HOP_REDIS_PREFIX,
     dnsServers: parsed.DNS_SERVERS,
     cnameTarget: parsed.CNAME_TARGET ?? `cname.${primaryHostname}`,
+    cnameTargetFromEnv: Boolean(parsed.CNAME_TARGET),
     apexARecord: parsed.APEX_A_RECORD,
+    apexARecordFromEnv: Boolean(env.APEX_A_RECORD),
     /** Whether any proxy is trusted (its headers, X-Forwarded-For and the country ones, are read). */
     trustProxy: parsed.TRUST_PROXY.kind !== "none",
     proxyTrust: parsed.TRUST_PROXY,

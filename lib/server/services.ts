@@ -2,10 +2,12 @@ import { ensureAuthSecret } from "../auth/secret";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "../cache/redis-relay";
 import { config } from "../config";
 import { closeDb, db } from "../db/open";
+import { dnsSetupProblem } from "../domains/dns-setup";
 import { startDomainMaintenance } from "../domains/recheck-domains";
 import { startDraftSweep } from "../drafts/lifetime";
 import { drainEvents } from "../events/record";
 import { warmGeo } from "../geoip/lookup";
+import { log } from "../log";
 import { closeRedis } from "../redis/client";
 import { peekShared, shared } from "../shared";
 import { flushUsage, startUsageTracking } from "../usage/track-usage";
@@ -44,6 +46,8 @@ export async function startServices(): Promise<() => Promise<void>> {
   if (config().appUrlFromEnv) process.env.NEXTAUTH_URL ??= config().appUrl;
   else process.env.AUTH_TRUST_HOST ??= "true";
   warmGeo();
+  const dnsProblem = dnsSetupProblem();
+  if (dnsProblem) log.warn(dnsProblem.message, { set: dnsProblem.variables });
   let stopping: Promise<void> | null = null;
   return () =>
     (stopping ??= (async () => {

@@ -12,11 +12,16 @@ describe("custom domains", () => {
   let dns: TestDnsServer;
   before(async () => {
     dns = await startDnsServer();
-    server = await startServer({ env: { DNS_SERVERS: dns.address, CNAME_TARGET, APEX_A_RECORD: APEX_IP, SYSTEM_DOMAINS: "sys.hop.test" } });
+    server = await startServer({ env: { DNS_SERVERS: dns.address, CNAME_TARGET, APEX_A_RECORD: APEX_IP, SYSTEM_DOMAINS: "sys.hop.test", HOP_LOG: "info" } });
   });
   after(async () => {
     await server?.stop();
     await dns?.close();
+  });
+
+  test("records that name this server: no start-up warning about custom domains", () => {
+    assert.match(server.logs(), /"message":"listening"/, "the log is on");
+    assert.doesNotMatch(server.logs(), /custom domains can't be verified/);
   });
 
   const connect = (account: TestAccount, body: unknown) => api(server, "POST", "/v1/domains", { key: account.key, body });
@@ -234,5 +239,22 @@ describe("custom domains", () => {
       assert.equal(body.error?.code, "not_found", query);
       assert.equal(body.allowed, false, query);
     }
+  });
+});
+
+describe("CNAME_TARGET and APEX_A_RECORD left unset", () => {
+  let server: HopServer;
+  after(async () => {
+    await server?.stop();
+  });
+
+  test("the operator is told at start that custom domains can't be verified, and what to set", async () => {
+    server = await startServer({ env: { HOP_LOG: "info" } });
+    const line = server.logs().split("\n").find((text) => text.includes("custom domains can't be verified"));
+    assert.ok(line, server.logs());
+    const entry = JSON.parse(line);
+    assert.equal(entry.level, "warn");
+    assert.deepEqual(entry.set, ["CNAME_TARGET", "APEX_A_RECORD"]);
+    assert.match(entry.message, /CNAME records point at cname\.\S+ \(CNAME_TARGET is not set\), and A records at 127\.0\.0\.1/);
   });
 });

@@ -289,6 +289,16 @@ test("a plan without API access says so on the Keys page", async ({ page }) => {
   await expect(page.getByText("Your Free plan has no API access.")).toBeVisible();
 });
 
+test("with CNAME_TARGET and APEX_A_RECORD unset, the Domains page says custom domains can't be verified yet, and what to set", async ({ page }) => {
+  await page.goto(`${server.url}/login?callbackUrl=%2Fdomains`);
+  await hydrated(page);
+  await signIn(page, OWNER.email);
+  const warning = page.locator(".alert-warning", { hasText: "Custom domains can't be verified on this Hop instance yet." });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText("127.0.0.1");
+  await expect(warning).toContainText("set CNAME_TARGET and APEX_A_RECORD to this server's public name and address");
+});
+
 const SIGNED_OUT_PAGES = ["/", "/login", "/signup"];
 const SIGNED_IN_PAGES = ["/", "/links", "/websites", "/domains", "/analytics", "/keys", "/team", "/account"];
 const VIEWPORTS = [

@@ -3,6 +3,7 @@ import "@/components/dashboard/sites.css";
 import { ConnectDomainForm } from "@/components/dashboard/domains/connect-domain-form";
 import { DomainCard } from "@/components/dashboard/domains/domain-card";
 import { PageHeader } from "@/components/dashboard/shell";
+import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { GlobeIcon } from "@/components/ui/icons";
@@ -11,6 +12,7 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { db } from "@/lib/db/open";
 import { listDomains } from "@/lib/domains/connect-domain";
 import { countLinksByDomain } from "@/lib/domains/count-domain-links";
+import { dnsSetupProblem } from "@/lib/domains/dns-setup";
 
 export const metadata: Metadata = { title: "Domains" };
 
@@ -23,6 +25,8 @@ export default async function DomainsPage() {
   // Domain writes are the owner's alone (the routes use workspace: "owner"), so admins and editors only look here.
   const readOnly = workspace.role !== "owner";
   const fallback = domains.find((d) => d.isDefault)?.domain ?? primaryDomain;
+  const dnsProblem = dnsSetupProblem();
+  const { cnameTarget, apexARecord } = config();
   return (
     <div className="page-stack">
       <PageHeader
@@ -35,6 +39,21 @@ export default async function DomainsPage() {
           )
         }
       />
+      {dnsProblem ? (
+        <Alert tone="warning">
+          <strong>Custom domains can&apos;t be verified on this Hop instance yet.</strong> The records it asks for point at{" "}
+          {dnsProblem.variables.includes("CNAME_TARGET") ? <code>{cnameTarget}</code> : null}
+          {dnsProblem.variables.length === 2 ? " and " : null}
+          {dnsProblem.variables.includes("APEX_A_RECORD") ? <code>{apexARecord}</code> : null}, which no DNS provider can send visitors to. If you run this
+          instance, set {dnsProblem.variables.map((name, i) => (
+            <span key={name}>
+              {i ? " and " : ""}
+              <code>{name}</code>
+            </span>
+          ))}{" "}
+          to this server&apos;s public name and address (docs/domains.md, &ldquo;Records&rdquo;); otherwise ask its operator.
+        </Alert>
+      ) : null}
       {readOnly ? (
         // A member's view by design, not an error: the API gives team members no way to an owner's domains.
         domains.length === 0 ? (

@@ -16,7 +16,7 @@ export function describeDnsStatus(answer: VerifyAnswer, expectedType: string): {
     return {
       tone: "danger",
       title: "Record missing",
-      detail: `DNS has no ${expectedType} record for ${domain} yet. Create the record below; changes can take a few minutes to a few hours to spread.`,
+      detail: `DNS has no ${expectedType} record for ${domain} yet. Create the record shown above (${expectedType} ${domain} → ${status.expectedValue}); changes can take a few minutes to a few hours to spread.`,
     };
   }
   if (expectedType === "CNAME" && status.recordValue && IPV4.test(status.recordValue)) {
