@@ -1,8 +1,11 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
+import { isAdultGated } from "../bio/page-settings";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { domainKind } from "../links/link-domain";
+import { shortUrlOf } from "../links/public-id";
 import { resolveLink, type Resolved } from "../links/resolve-identifier";
+import type { AnalyticsFilters } from "./filters";
 import { linkAnalytics } from "./link-analytics";
 import type { AnalyticsResult } from "./responses";
 import { AnalyticsQuery, resolveRange } from "./timeframe";
@@ -21,8 +24,8 @@ function resolvedBy(found: Resolved, identifier: string): string {
   return { id: "linkId", shortUrl: "shortUrl", slug: "slug" }[found.matchedBy];
 }
 
-/** GET /v1/analytics/links/{identifier}: views and clicks of one link or website in a range. */
-export async function analyticsForIdentifier(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now = Date.now()) {
+/** Resolves the identifier and reads its analytics; the link comes back for the dashboard's page. */
+async function analyze(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now: number, filters?: AnalyticsFilters) {
   const range = resolveRange(query, now, now);
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds });
@@ -35,6 +38,24 @@ export async function analyticsForIdentifier(db: Db, callerId: string, identifie
     const firstSeen = Math.min(link.createdAt.getTime(), first?.hour ? new Date(first.hour).getTime() : Infinity);
     finalRange = resolveRange(query, now, firstSeen);
   }
-  const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange);
-  return { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result } satisfies z.input<typeof AnalyticsResult>;
+  const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange, filters);
+  const analytics = { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result } satisfies z.input<typeof AnalyticsResult>;
+  return { analytics, link };
+}
+
+/** GET /v1/analytics/links/{identifier}: views and clicks of one link or website in a range. */
+export async function analyticsForIdentifier(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now = Date.now()) {
+  return (await analyze(db, callerId, identifier, query, now)).analytics;
+}
+
+/**
+ * The dashboard's analytics page: the same answer, narrowed to the visitors of one country,
+ * device, platform or referrer when filters are given, and what the page names the item by.
+ */
+export async function analyticsPage(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, filters: AnalyticsFilters, now = Date.now()) {
+  const { analytics, link } = await analyze(db, callerId, identifier, query, now, filters);
+  return {
+    analytics,
+    subject: { title: link.title, shortUrl: shortUrlOf(link.domain, link.slug), type: link.type, ageGated: link.type === "website" && isAdultGated(link.data) },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/open";
 import { ADULT_BUTTON_ID } from "../events/rollups";
+import { hasFilters, type AnalyticsFilters } from "./filters";
 import { bucketId, bucketIds, type Range } from "./timeframe";
 
 // Answers come from EventRollup (hourly rows per link and dimension, written by the event
@@ -47,13 +48,10 @@ function sortedEntries(map: Record<string, number>): Array<[string, number]> {
   return Object.entries(map).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Range) {
-  const rows = await db.$queryRaw<RollupRow[]>`
-    SELECT date_trunc(${range.bucket}, "hour") AS bucket, dimension, value,
-           SUM(views) AS views, SUM(clicks) AS clicks, SUM("adultClicks") AS "adultClicks"
-    FROM "EventRollup"
-    WHERE "linkId" = ${subject.linkId} AND "hour" >= ${range.from} AND "hour" < ${range.to}
-    GROUP BY 1, 2, 3`;
+/** Views, clicks and their breakdowns of one link in a range; with filters, of the matching visitors only. */
+export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Range, filters?: AnalyticsFilters) {
+  const source = hasFilters(filters) ? filteredEvents(db, subject.linkId, range, filters) : rollups(db, subject.linkId, range);
+  const rows = await source.rows;
 
   const buckets = new Map<string, Bucket>(
     bucketIds(range).map((date) => [date, { date, views: 0, clicks: 0, adultClicks: 0, countries: {}, devices: {}, platforms: {}, referrers: {} }]),
@@ -80,12 +78,7 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
     }
   }
 
-  // dailyClicks are per day whatever the bucket size, so buttons are grouped by day separately.
-  const buttonRows = await db.$queryRaw<Array<{ day: Date; value: string; clicks: bigint | number }>>`
-    SELECT date_trunc('day', "hour") AS day, value, SUM(clicks) AS clicks
-    FROM "EventRollup"
-    WHERE "linkId" = ${subject.linkId} AND dimension = 'button' AND "hour" >= ${range.from} AND "hour" < ${range.to}
-    GROUP BY 1, 2`;
+  const buttonRows = await source.buttons();
   for (const row of buttonRows) {
     const perDay = buttonClicks.get(row.value) ?? new Map<string, number>();
     perDay.set(new Date(row.day).toISOString().slice(0, 10), Number(row.clicks));
@@ -94,9 +87,12 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
 
   const countries = sortedEntries(byDimension.country);
   const top = countries.find(([code]) => code !== "unknown");
+  const f = filterValues(filters);
   const [lastView] = await db.$queryRaw<Array<{ at: Date }>>`
     SELECT "occurredAt" AS at FROM "VisitEvent"
     WHERE "linkId" = ${subject.linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
+      AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
+      AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
     ORDER BY "occurredAt" DESC LIMIT 1`;
 
   const clicksByLink = subject.type === "website"
@@ -119,6 +115,71 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
     adultConfirmation: totals.adultClicks > 0
       ? { clicks: totals.adultClicks, rate: totals.views ? Math.round((totals.adultClicks / totals.views) * 10000) / 100 : 0 }
       : null,
+  };
+}
+
+type ButtonRow = { day: Date; value: string; clicks: bigint | number };
+
+/** The hourly rollups, grouped to the range's buckets: a few thousand rows however many events. */
+function rollups(db: Db, linkId: string, range: Range) {
+  return {
+    rows: db.$queryRaw<RollupRow[]>`
+      SELECT date_trunc(${range.bucket}, "hour") AS bucket, dimension, value,
+             SUM(views) AS views, SUM(clicks) AS clicks, SUM("adultClicks") AS "adultClicks"
+      FROM "EventRollup"
+      WHERE "linkId" = ${linkId} AND "hour" >= ${range.from} AND "hour" < ${range.to}
+      GROUP BY 1, 2, 3`,
+    // dailyClicks are per day whatever the bucket size, so buttons are grouped by day separately.
+    buttons: () => db.$queryRaw<ButtonRow[]>`
+      SELECT date_trunc('day', "hour") AS day, value, SUM(clicks) AS clicks
+      FROM "EventRollup"
+      WHERE "linkId" = ${linkId} AND dimension = 'button' AND "hour" >= ${range.from} AND "hour" < ${range.to}
+      GROUP BY 1, 2`,
+  };
+}
+
+const filterValues = (filters: AnalyticsFilters | undefined) => ({
+  country: filters?.country ?? null,
+  device: filters?.device ?? null,
+  platform: filters?.platform ?? null,
+  referrer: filters?.referrer ?? null,
+});
+
+/**
+ * The same rows as the rollups, summed from the raw events of the visitors who match every filter
+ * (rollups keep each dimension apart, so "devices of visitors from Germany" is only in the events).
+ * Clicks as the flusher counts them: a redirected visit is a click, and so is each button click.
+ */
+function filteredEvents(db: Db, linkId: string, range: Range, filters: AnalyticsFilters) {
+  const f = filterValues(filters);
+  return {
+    rows: db.$queryRaw<RollupRow[]>`
+      WITH v AS (
+        SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, country, device, platform, referrer, visits, redirected
+        FROM "VisitEvent"
+        WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
+          AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
+          AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+      ), c AS (
+        SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, "buttonId"
+        FROM "ClickEvent"
+        WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
+          AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
+          AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+      )
+      SELECT bucket, '' AS dimension, '' AS value, SUM(visits) AS views, SUM(CASE WHEN redirected THEN visits ELSE 0 END) AS clicks, 0 AS "adultClicks" FROM v GROUP BY 1
+      UNION ALL SELECT bucket, 'country', country, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'device', device, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'platform', platform, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'referrer', referrer, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
+      UNION ALL SELECT bucket, '', '', 0, COUNT(*), SUM(CASE WHEN "buttonId" = ${ADULT_BUTTON_ID} THEN 1 ELSE 0 END) FROM c GROUP BY 1`,
+    buttons: () => db.$queryRaw<ButtonRow[]>`
+      SELECT date_trunc('day', "occurredAt") AS day, "buttonId" AS value, COUNT(*) AS clicks
+      FROM "ClickEvent"
+      WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
+        AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
+        AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+      GROUP BY 1, 2`,
   };
 }
 

@@ -11,11 +11,13 @@ let owner: DashboardUser;
 
 test.describe.configure({ mode: "serial" });
 
-const VISITS: Array<{ country: string; ua: string }> = [
-  { country: "DE", ua: agent({ category: "browser", device: "desktop" }) },
-  { country: "DE", ua: agent({ category: "browser", device: "mobile" }) },
-  { country: "US", ua: agent({ category: "browser", device: "mobile" }) },
-  { country: "FR", ua: agent({ category: "browser", device: "desktop" }) },
+const COUNTRY_NAMES: Record<string, string> = { DE: "Germany", US: "United States", FR: "France" };
+
+const VISITS: Array<{ country: string; device: "desktop" | "mobile"; ua: string }> = [
+  { country: "DE", device: "desktop", ua: agent({ category: "browser", device: "desktop" }) },
+  { country: "DE", device: "mobile", ua: agent({ category: "browser", device: "mobile" }) },
+  { country: "US", device: "mobile", ua: agent({ category: "browser", device: "mobile" }) },
+  { country: "FR", device: "desktop", ua: agent({ category: "browser", device: "desktop" }) },
 ];
 
 test.beforeAll(async () => {
@@ -42,9 +44,12 @@ test("a link's page shows the API's totals, countries and referrers, for a named
   await signIn(page, server, owner.email, "/analytics/link?id=sale");
   await expect(page.getByTestId("total-views")).toHaveText(String(api.totalViews));
   await expect(page.getByTestId("total-clicks")).toHaveText(String(api.totalClicks));
-  await expect(page.getByTestId("top-country")).toHaveText(api.topCountry);
+  // Titles, not slugs; countries by name with their flags.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics: Winter sale");
+  await expect(page.locator(".analytics-subject")).toContainText(/Short link \S+\/sale/);
+  await expect(page.getByTestId("top-country")).toHaveText(COUNTRY_NAMES[api.topCountry]);
   const countries = page.getByRole("region", { name: "Views by country" });
-  for (const { name, views } of api.countryStats) await expect(countries.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(String(views));
+  for (const { name, views } of api.countryStats) await expect(countries.getByRole("row", { name: new RegExp(`^${COUNTRY_NAMES[name]} `) })).toContainText(String(views));
   await expect(page.getByRole("region", { name: "Views by referrer" })).toContainText("news.example");
   const chart = page.getByRole("img", { name: /^Views and clicks:/ });
   await expect(chart).toHaveAttribute("aria-label", new RegExp(`${api.totalViews} views and ${api.totalClicks} clicks over ${api.dailyViews.length} periods`));
@@ -73,13 +78,54 @@ test("a link's page shows the API's totals, countries and referrers, for a named
   await expect(page.locator(".alert-danger")).toContainText("No link or page “nothing-here”");
 });
 
-test("the account overview: 30-day totals, top links and countries; search finds a link's analytics", async ({ page }) => {
+test("a click on a country, then a device, filters the whole page by them; the address keeps them; a chip removes one", async ({ page }) => {
+  await signIn(page, server, owner.email, "/analytics/link?id=sale");
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.length));
+  await page.getByRole("region", { name: "Views by country" }).getByRole("link", { name: "Germany" }).click();
+  await expect(page).toHaveURL(/[?&]country=de(&|$)/);
+  const germans = VISITS.filter((v) => v.country === "DE");
+  await expect(page.getByTestId("total-views")).toHaveText(String(germans.length));
+  await expect(page.getByRole("group", { name: "Filters in force" })).toContainText("Country: Germany");
+  // Every breakdown is of the German visitors only: one on a desktop, one on a phone.
+  const devices = page.getByRole("region", { name: "Views by device" });
+  await expect(devices.getByRole("row", { name: /^Desktop / })).toContainText("1");
+  await expect(devices.getByRole("row", { name: /^Mobile / })).toContainText("1");
+  await expect(page.getByRole("region", { name: "Views by country" }).getByRole("row")).toHaveCount(2);
+  await devices.getByRole("link", { name: "Mobile" }).click();
+  await expect(page).toHaveURL(/country=de&device=mobile/);
+  await expect(page.getByTestId("total-views")).toHaveText("1");
+  // The range picker keeps the filters.
+  await page.getByLabel("Range").selectOption("last_7_days");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/timeframe=last_7_days/);
+  await expect(page).toHaveURL(/device=mobile/);
+  await page.getByRole("link", { name: "Remove the country filter" }).click();
+  await expect(page).not.toHaveURL(/country=/);
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.filter((v) => v.device === "mobile").length));
+  await page.goto(`${server.url}/analytics/link?id=sale&country=not-a-country&device=%3Cscript%3E`);
+  await hydrated(page);
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.length), { timeout: 5_000 });
+});
+
+test("the account overview: totals of a range, top links and countries with flags; search finds a link's analytics", async ({ page }) => {
   const api = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body;
   await signIn(page, server, owner.email, "/analytics");
   await expect(page.getByTestId("account-views")).toHaveText(String(api.totalViews));
   await expect(page.getByTestId("account-clicks")).toHaveText(String(api.totalClicks));
   await expect(page.getByRole("region", { name: "Top links by views" }).getByRole("row").nth(1)).toContainText("Winter sale");
-  await expect(page.getByRole("region", { name: "Top countries by views" })).toContainText("DE");
+  const topCountries = page.getByRole("region", { name: "Top countries by views" });
+  await expect(topCountries).toContainText("Germany");
+  await expect(topCountries.locator(".flag svg")).toHaveCount(3);
+  // The same range picker as a link's page: a week of it, and a range typed wrong.
+  await page.getByLabel("Range").selectOption("last_7_days");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/analytics\?timeframe=last_7_days/);
+  await expect(page.getByTestId("account-views")).toHaveText(String(api.totalViews));
+  await expect(page.locator(".stat-label").first()).toHaveText("Views, last 7 days");
+  await page.goto(`${server.url}/analytics?from=2026-02-30&to=2026-03-01`);
+  await hydrated(page);
+  await expect(page.locator(".alert-danger")).toHaveText("from must be a date written YYYY-MM-DD.");
+  await expect(page.getByTestId("account-views")).toHaveText(String(api.totalViews));
   await page.getByLabel("Search links and pages").fill("quiet");
   await page.getByRole("button", { name: "Search" }).click();
   const results = page.getByRole("region", { name: "Links and pages" });

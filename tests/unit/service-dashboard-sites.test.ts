@@ -68,7 +68,7 @@ describe("read models", () => {
         { linkId: "lnk_ov-x", hour, dimension: "country", value: "us", views: 100 },
       ],
     });
-    const overview = await accountOverview(env.db, owner.id, now);
+    const overview = await accountOverview(env.db, owner.id, undefined, now);
     assert.equal(overview.totalViews, 14);
     assert.equal(overview.totalClicks, 4);
     assert.equal(overview.series.length, 30);

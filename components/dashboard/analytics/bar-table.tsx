@@ -1,9 +1,20 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { escapeHtml } from "@/lib/html/escape";
 import { Table } from "../../ui/table";
 
 // A ranked table with a bar per row (a <progress>, so no inline style is needed under the CSP).
 
-export function BarTable({ caption, labelHeader, valueHeader = "Views", rows, empty }: { caption: string; labelHeader: string; valueHeader?: string; rows: Array<{ label: string; value: number }>; empty: string }) {
+export interface BarRow {
+  label: string;
+  value: number;
+  /** A flag or symbol before the label, hidden from screen readers. */
+  icon?: ReactNode;
+  /** Where a click on the label leads (the page filtered by the row). */
+  href?: string;
+}
+
+export function BarTable({ caption, labelHeader, valueHeader = "Views", rows, empty }: { caption: string; labelHeader: string; valueHeader?: string; rows: BarRow[]; empty: string }) {
   if (!rows.length) return <p className="muted-note">{empty}</p>;
   const total = rows.reduce((sum, row) => sum + row.value, 0);
   const max = Math.max(...rows.map((row) => row.value), 1);
@@ -22,8 +33,17 @@ export function BarTable({ caption, labelHeader, valueHeader = "Views", rows, em
       }
     >
       {rows.map((row) => (
-        <tr key={row.label}>
-          <td>{row.label}</td>
+        <tr key={row.href ?? row.label}>
+          <td>
+            {row.icon}
+            {row.href ? (
+              <Link href={row.href} className="bar-filter" title={`Show only ${row.label}`}>
+                {row.label}
+              </Link>
+            ) : (
+              row.label
+            )}
+          </td>
           <td className="bar-col">
             <progress className="bar" max={max} value={row.value} aria-hidden="true" />
           </td>

@@ -3,20 +3,43 @@ import { Card, CardBody, CardHeader } from "../../ui/card";
 import { Table } from "../../ui/table";
 import { BarTable, Sparkline } from "./bar-table";
 import { TimeSeriesChart } from "./time-series-chart";
-import type { analyticsForIdentifier } from "@/lib/analytics/analytics-for-identifier";
+import type { analyticsPage } from "@/lib/analytics/analytics-for-identifier";
+import type { AnalyticsFilterName } from "@/lib/analytics/filters";
+import { countryName, deviceLabel, platformLabel, referrerLabel } from "@/lib/analytics/labels";
+import { Flag } from "./flag";
 
-type Analytics = Awaited<ReturnType<typeof analyticsForIdentifier>>;
+type Analytics = Awaited<ReturnType<typeof analyticsPage>>["analytics"];
 
-const entries = (map: Record<string, number>) => Object.entries(map).map(([label, value]) => ({ label, value }));
+/** The page's address with one filter set (the breakdown rows link there). */
+export type FilterHref = (name: AnalyticsFilterName, value: string) => string;
 
-/** Everything GET /v1/analytics/links/{identifier} answers, as cards: totals, the chart, the breakdowns. */
-export function LinkAnalyticsView({ analytics }: { analytics: Analytics }) {
+const rowsOf = (map: Record<string, number>, name: AnalyticsFilterName, label: (value: string) => string, href: FilterHref) =>
+  Object.entries(map).map(([value, views]) => ({ label: label(value), value: views, href: href(name, value) }));
+
+/**
+ * Everything GET /v1/analytics/links/{identifier} answers, as cards: totals, the chart, the
+ * breakdowns in words and flags, each row a filter of the whole page. The 18+ figures show only
+ * where there is an age gate.
+ */
+export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analytics: Analytics; ageGated: boolean; filterHref: FilterHref }) {
   const adult = analytics.adultConfirmation;
+  const showAdult = ageGated || adult !== null;
   const stats = [
     { label: "Views", value: analytics.totalViews.toLocaleString("en-US"), testId: "total-views" },
     { label: "Clicks", value: analytics.totalClicks.toLocaleString("en-US"), testId: "total-clicks" },
-    { label: "Top country", value: analytics.topCountry ?? "—", testId: "top-country" },
-    { label: "18+ confirmed", value: adult ? `${adult.rate}%` : "—", testId: "adult-rate" },
+    {
+      label: "Top country",
+      value: analytics.topCountry ? (
+        <>
+          <Flag code={analytics.topCountry} />
+          {countryName(analytics.topCountry)}
+        </>
+      ) : (
+        "—"
+      ),
+      testId: "top-country",
+    },
+    ...(showAdult ? [{ label: "18+ confirmed", value: adult ? `${adult.rate}%` : "—", testId: "adult-rate" }] : []),
   ];
   const buttons = analytics.type === "Website" ? analytics.clicksByLink : [];
   // dailyClicks lists only days with clicks; the sparkline spans every day of the range (months
@@ -48,19 +71,19 @@ export function LinkAnalyticsView({ analytics }: { analytics: Analytics }) {
       <div className="grid-2">
         <Card labelledBy="countries">
           <CardHeader id="countries" title="Countries" />
-          <BarTable caption="Views by country" labelHeader="Country" rows={analytics.countryStats.map((c) => ({ label: c.name, value: c.views }))} empty="No views in this range." />
+          <BarTable caption="Views by country" labelHeader="Country" rows={analytics.countryStats.map((c) => ({ label: countryName(c.name), icon: <Flag code={c.name} />, value: c.views, href: filterHref("country", c.name.toLowerCase()) }))} empty="No views in this range." />
         </Card>
         <Card labelledBy="referrers">
           <CardHeader id="referrers" title="Referrers" />
-          <BarTable caption="Views by referrer" labelHeader="Referrer" rows={analytics.referrerStats.map((r) => ({ label: r.domain, value: r.views }))} empty="No views in this range." />
+          <BarTable caption="Views by referrer" labelHeader="Referrer" rows={analytics.referrerStats.map((r) => ({ label: referrerLabel(r.domain), value: r.views, href: filterHref("referrer", r.domain) }))} empty="No views in this range." />
         </Card>
         <Card labelledBy="devices">
           <CardHeader id="devices" title="Devices" />
-          <BarTable caption="Views by device" labelHeader="Device" rows={entries(analytics.deviceStats)} empty="No views in this range." />
+          <BarTable caption="Views by device" labelHeader="Device" rows={rowsOf(analytics.deviceStats, "device", deviceLabel, filterHref)} empty="No views in this range." />
         </Card>
         <Card labelledBy="platforms">
           <CardHeader id="platforms" title="Platforms" />
-          <BarTable caption="Views by platform" labelHeader="Platform" rows={entries(analytics.platformStats)} empty="No views in this range." />
+          <BarTable caption="Views by platform" labelHeader="Platform" rows={rowsOf(analytics.platformStats, "platform", platformLabel, filterHref)} empty="No views in this range." />
         </Card>
       </div>
       {analytics.type === "Website" ? (
@@ -97,16 +120,18 @@ export function LinkAnalyticsView({ analytics }: { analytics: Analytics }) {
           )}
         </Card>
       ) : null}
-      <Card labelledBy="adult">
-        <CardHeader id="adult" title="18+ confirmation" />
-        <CardBody>
-          <p className="muted-note">
-            {adult
-              ? `${adult.clicks.toLocaleString("en-US")} ${adult.clicks === 1 ? "visitor" : "visitors"} confirmed they are 18 or older: ${adult.rate}% of ${analytics.totalViews.toLocaleString("en-US")} views.`
-              : "No 18+ confirmations in this range (the page or link has no age gate, or nobody passed it)."}
-          </p>
-        </CardBody>
-      </Card>
+      {showAdult ? (
+        <Card labelledBy="adult">
+          <CardHeader id="adult" title="18+ confirmation" />
+          <CardBody>
+            <p className="muted-note">
+              {adult
+                ? `${adult.clicks.toLocaleString("en-US")} ${adult.clicks === 1 ? "visitor" : "visitors"} confirmed they are 18 or older: ${adult.rate}% of ${analytics.totalViews.toLocaleString("en-US")} views.`
+                : "Nobody passed the age gate in this range."}
+            </p>
+          </CardBody>
+        </Card>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ANALYTICS_FILTERS, type AnalyticsFilters } from "@/lib/analytics/filters";
 import { TIMEFRAMES } from "@/lib/analytics/timeframe";
 
 export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
@@ -13,10 +14,11 @@ export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
  * A plain GET form (works without JavaScript): a named range, or a from–to range that wins when
  * both dates are given, as in the API.
  */
-export function TimeframePicker({ id, timeframe, from, to }: { id: string; timeframe: string; from?: string; to?: string }) {
+export function TimeframePicker({ action = "/analytics/link", id, timeframe, from, to, filters = {} }: { action?: string; id?: string; timeframe: string; from?: string; to?: string; filters?: AnalyticsFilters }) {
   return (
-    <form className="timeframe" method="get" action="/analytics/link" aria-label="Timeframe">
-      <input type="hidden" name="id" value={id} />
+    <form className="timeframe" method="get" action={action} aria-label="Timeframe">
+      {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
+      {ANALYTICS_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
       <div className="field">
         <label className="field-label" htmlFor="timeframe">
           Range

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import "@/components/dashboard/sites.css";
+import { FilterChips } from "@/components/dashboard/analytics/filter-chips";
 import { LinkAnalyticsView } from "@/components/dashboard/analytics/link-analytics-view";
 import { TimeframePicker } from "@/components/dashboard/analytics/timeframe-picker";
 import { PageHeader } from "@/components/dashboard/shell";
 import { Alert } from "@/components/ui/alert";
-import { analyticsForIdentifier } from "@/lib/analytics/analytics-for-identifier";
+import { CopyButton } from "@/components/ui/copy-button";
+import { analyticsPage } from "@/lib/analytics/analytics-for-identifier";
+import { ANALYTICS_FILTERS, AnalyticsFiltersQuery, type AnalyticsFilterName, type AnalyticsFilters } from "@/lib/analytics/filters";
+import { typeLabel } from "@/lib/analytics/labels";
 import { AnalyticsQuery, DEFAULT_TIMEFRAME, TIMEFRAMES } from "@/lib/analytics/timeframe";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { db } from "@/lib/db/open";
@@ -24,30 +28,53 @@ export default async function LinkAnalyticsPage({ searchParams }: { searchParams
   const timeframe = TIMEFRAMES.find((t) => t === timeframeParam) ?? DEFAULT_TIMEFRAME;
   const from = one(params.from);
   const to = one(params.to);
+  const filters: AnalyticsFilters = AnalyticsFiltersQuery.parse(Object.fromEntries(ANALYTICS_FILTERS.map((name) => [name, one(params[name])])));
   // The same function as GET /v1/analytics/links/{identifier}, so the page and the API agree.
   const query = AnalyticsQuery.parse({ timeframe, ...(from || to ? { from, to } : {}) });
   const result = id
-    ? await analyticsForIdentifier(await db(), workspace.ownerId, id, query).then(
-        (analytics) => ({ analytics }),
+    ? await analyticsPage(await db(), workspace.ownerId, id, query, filters).then(
+        (page) => page,
         (error: unknown) => {
           if (isHopError(error)) return { error: error.status === 404 ? `No link or page “${id}” in this workspace.` : error.message };
           throw error;
         },
       )
     : { error: "Choose a link or page on the Analytics page." };
+
+  // Every filter and the range stay in the address: a breakdown row adds its filter, a chip drops one.
+  const hrefWith = (change: Partial<Record<AnalyticsFilterName, string | null>>) => {
+    const next = new URLSearchParams({ id, ...(params.timeframe ? { timeframe } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+    for (const name of ANALYTICS_FILTERS) {
+      const value = name in change ? change[name] : filters[name];
+      if (value) next.set(name, value);
+    }
+    return `/analytics/link?${next.toString()}`;
+  };
+  const subject = "subject" in result ? result.subject : null;
+  const title = subject ? subject.title || subject.shortUrl.replace(/^https?:\/\//, "") : id;
   return (
     <div className="page-stack">
       <PageHeader
-        title={`Analytics${id ? `: ${"analytics" in result ? result.analytics.id : id}` : ""}`}
+        title={`Analytics${id ? `: ${title}` : ""}`}
         description={
-          <>
-            {"analytics" in result ? `${result.analytics.type} ${result.analytics.id}. ` : ""}
+          subject ? (
+            <span className="analytics-subject">
+              {typeLabel(subject.type)} <a href={subject.shortUrl}>{subject.shortUrl.replace(/^https?:\/\//, "")}</a>
+              <CopyButton value={subject.shortUrl} label="Copy short link" />
+              <span aria-hidden="true">·</span> <Link href="/analytics">Account overview</Link>
+            </span>
+          ) : (
             <Link href="/analytics">Account overview</Link>
-          </>
+          )
         }
       />
-      <TimeframePicker id={id} timeframe={timeframe} from={from} to={to} />
-      {"error" in result ? <Alert tone="danger">{result.error}</Alert> : <LinkAnalyticsView analytics={result.analytics} />}
+      <TimeframePicker id={id} timeframe={timeframe} from={from} to={to} filters={filters} />
+      <FilterChips filters={filters} removeHref={(name) => hrefWith({ [name]: null })} clearHref={hrefWith(Object.fromEntries(ANALYTICS_FILTERS.map((name) => [name, null])))} />
+      {"error" in result ? (
+        <Alert tone="danger">{result.error}</Alert>
+      ) : (
+        <LinkAnalyticsView analytics={result.analytics} ageGated={result.subject.ageGated} filterHref={(name, value) => hrefWith({ [name]: value })} />
+      )}
     </div>
   );
 }
