@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { HydrationMark } from "@/components/ui/hydration-mark";
+// Inter, self-hosted (no request leaves the server at run time; next/font/google fails offline).
+import "@fontsource-variable/inter";
 import "./globals.css";
 import "@/components/ui/ui.css";
 import "@/components/dashboard/dashboard.css";

@@ -1,3 +1,5 @@
+import { countOf } from "@/lib/text/plural";
+
 const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function formatDate(value: Date | string | null): string {
@@ -13,7 +15,7 @@ export function formatRelative(value: Date | string | null, now = Date.now()): s
   let chosen = units[0];
   for (const unit of units) if (seconds >= unit[0]) chosen = unit;
   const count = Math.floor(seconds / chosen[0]);
-  return `${count} ${chosen[1]}${count === 1 ? "" : "s"} ago`;
+  return `${countOf(count, chosen[1])} ago`;
 }
 
 export function formatNumber(value: number): string {

@@ -1,8 +1,9 @@
 import Link from "next/link";
+import { countOf } from "@/lib/text/plural";
 
 /** Previous / next links that keep the other query parameters; plain links, so it works without JS. */
 export function Pager({ basePath, params, page, totalPages, totalCount, noun }: { basePath: string; params: Record<string, string | undefined>; page: number; totalPages: number; totalCount: number; noun: string }) {
-  if (totalPages <= 1) return <span>{`${totalCount.toLocaleString("en-US")} ${noun}${totalCount === 1 ? "" : "s"}`}</span>;
+  if (totalPages <= 1) return <span>{countOf(totalCount, noun)}</span>;
   const href = (target: number) => {
     const query = new URLSearchParams(Object.entries({ ...params, page: String(target) }).filter((e): e is [string, string] => Boolean(e[1])));
     return `${basePath}?${query.toString()}`;

@@ -7,6 +7,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { send } from "../ui/request";
+import { countOf } from "@/lib/text/plural";
 
 type Action = DashboardBulkBody["action"];
 
@@ -70,7 +71,7 @@ export function BulkBar({ selected, groups, onDone }: { selected: string[]; grou
         id="bulk-delete"
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
-        title={`Delete ${selected.length} link${selected.length === 1 ? "" : "s"}?`}
+        title={`Delete ${countOf(selected.length, "link")}?`}
         description="Their short URLs stop working at once. This cannot be undone."
         footer={
           <>

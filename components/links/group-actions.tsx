@@ -8,6 +8,7 @@ import { Dialog } from "../ui/dialog";
 import { Field, Input } from "../ui/field";
 import { send } from "../ui/request";
 import { toast } from "../ui/toast";
+import { byCount, countOf } from "@/lib/text/plural";
 
 export function CreateGroup() {
   const router = useRouter();
@@ -92,10 +93,10 @@ export function GroupActions({ id, name, linkCount }: { id: string; name: string
         label="Delete"
         ariaLabel={`Delete ${name}`}
         title={`Delete “${name}”?`}
-        description={linkCount ? `Its ${linkCount} link${linkCount === 1 ? "" : "s"} stay and become ungrouped.` : "It holds no links."}
+        description={linkCount ? byCount(linkCount, { one: "Its one link stays and becomes ungrouped.", other: `Its ${countOf(linkCount, "link")} stay and become ungrouped.` }) : "It holds no links."}
         confirmLabel="Delete group"
         busyLabel="Deleting…"
-        done={({ linksUngrouped }) => `Group deleted; ${linksUngrouped} link${linksUngrouped === 1 ? " was" : "s were"} ungrouped`}
+        done={({ linksUngrouped }) => `Group deleted; ${countOf(linksUngrouped, "link")} ${byCount(linksUngrouped, { one: "was", other: "were" })} ungrouped`}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 // The link form's state and how it becomes the API's bodies (CreateLinkBody, UpdateLinkBody).
 import type { LinkDetails as StoredLink } from "@/lib/links/link-object";
+import { countOf } from "@/lib/text/plural";
 
 export const BEHAVIOR_HELP: Record<string, string> = {
   conservative: "Default. In-app browsers get a page with “Open in browser” and “Continue here”, no script.",
@@ -171,7 +172,7 @@ export function seoBody(state: LinkFormState, stored: unknown): { seo: Record<st
 
 /** The closed line of each folding section: what is set, in a few words. */
 export function sectionSummaries(state: LinkFormState) {
-  const count = (n: number, one: string) => (n ? `${n} ${one}${n === 1 ? "" : "s"}` : "None");
+  const count = (n: number, one: string) => (n ? countOf(n, one) : "None");
   const set = (parts: Array<[string, string]>) => parts.filter(([, value]) => value.trim()).map(([name]) => name).join(" · ") || "Not set";
   return {
     behavior: state.behavior.charAt(0).toUpperCase() + state.behavior.slice(1),

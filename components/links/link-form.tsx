@@ -16,6 +16,7 @@ import { useLeaveGuard } from "../ui/use-leave-guard";
 import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
 import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
+import { byCount, countOf } from "@/lib/text/plural";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
 export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "customDomains" | "groups" | "presets"> & { behaviors: readonly string[] };
@@ -273,7 +274,7 @@ function FormSummary({ errors, onPick }: { errors: FieldError[]; onPick: (field:
       {general ? <p>{general.message}</p> : null}
       {fields.length ? (
         <>
-          <p className="form-summary-title">{fields.length === 1 ? "Not saved: one field needs attention." : `Not saved: ${fields.length} fields need attention.`}</p>
+          <p className="form-summary-title">{byCount(fields.length, { one: "Not saved: one field needs attention.", other: `Not saved: ${countOf(fields.length, "field")} need attention.` })}</p>
           <ul className="form-summary-list">
             {fields.map((error) => (
               <li key={error.field}>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { countOf } from "@/lib/text/plural";
 
 /** Previous / next with the count; every other filter stays in the address. */
 export function Pagination({
@@ -16,7 +17,7 @@ export function Pagination({
   return (
     <nav className="pagination" aria-label="Pages of links">
       <p className="pagination-count" data-testid="links-count">
-        {from}–{to} of {totalCount.toLocaleString("en-US")} link{totalCount === 1 ? "" : "s"}
+        {from}–{to} of {countOf(totalCount, "link")}
       </p>
       <div className="inline-actions">
         {page > 1 ? (

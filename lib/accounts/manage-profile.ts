@@ -4,6 +4,7 @@ import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { isUniqueViolation } from "../db/errors";
 import { takeSignInAttempt } from "../auth/signin-throttle";
+import { countOf } from "../text/plural";
 
 // Changing the e-mail (the sign-in name) or the password needs the current password, and wrong
 // guesses of it spend the same budget as wrong sign-ins of the account's e-mail (10 per 15
@@ -29,7 +30,7 @@ async function checkCurrentPassword(db: Db, accountId: string, password: string 
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     throw new HopError("too_many_attempts", {
-      message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      message: `Too many wrong passwords. Try again in ${countOf(minutes, "minute")}.`,
       field: "currentPassword",
       extras: { retryAfter: decision.retryAfterSeconds },
     });

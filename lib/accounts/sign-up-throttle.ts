@@ -1,6 +1,7 @@
 import { HopError } from "../errors";
 import { limiter, retryAfterSeconds } from "../limits/limiter";
 import { limitKeyForIp } from "../net/client-ip";
+import { countOf } from "../text/plural";
 
 // Sign-ups are throttled per client address (an IPv6 one by its /64) and for the whole instance:
 // each costs a bcrypt hash and an account row, and e-mails are not verified, so an unthrottled
@@ -34,7 +35,7 @@ export async function takeSignUpAttempt(ip: string | null): Promise<SignUpAttemp
 function refusal(retryAfterSeconds: number, where: string): SignUpAttempt {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const error = new HopError("too_many_attempts", {
-    message: `Too many sign-ups ${where}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    message: `Too many sign-ups ${where}. Try again in ${countOf(minutes, "minute")}.`,
     extras: { retryAfter: retryAfterSeconds },
   });
   return { allowed: false, retryAfterSeconds, error };

@@ -345,6 +345,10 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
 for (const viewport of VIEWPORTS) {
   test(`links pages at ${viewport.width}×${viewport.height}: screenshot, no sideways scroll, no serious axe violation`, async ({ browser }) => {
     const page = await signedIn(browser, OWNER, { width: viewport.width, height: viewport.height });
+    if (viewport.name === "desktop") {
+      const long = await api(server, "POST", "/v1/groups", { key: ownerKey, body: { name: "Spring campaign for the northern hemisphere flagship stores" } });
+      expect(long.status).toBe(201);
+    }
     for (const [pathname, name] of [
       ["/links", "links"],
       ["/links?search=zzz-nothing", "links-empty"],
@@ -367,6 +371,9 @@ for (const viewport of VIEWPORTS) {
         // Groups and presets fit their cards: a long country list wraps rather than scrolls.
         const presets = page.locator(`.table-wrap[aria-label="Geo presets"]`);
         expect(await presets.evaluate((el) => el.scrollWidth - el.clientWidth), "the presets table scrolls sideways").toBeLessThanOrEqual(0);
+        const groups = page.locator(`.table-wrap[aria-label="Groups"]`);
+        expect(await groups.evaluate((el) => el.scrollWidth - el.clientWidth), "the groups table scrolls sideways").toBeLessThanOrEqual(0);
+        await expect(groups.getByRole("button", { name: /^Delete Spring campaign/ })).toBeInViewport();
       }
       await noSeriousAxe(page, pathname);
       expect(errors, pathname).toEqual([]);

@@ -12,6 +12,7 @@ import { db } from "@/lib/db/open";
 import { requireAccount } from "@/lib/dashboard/current-account";
 import { listInvitations } from "@/lib/team/invitations";
 import { listTeam } from "@/lib/team/memberships";
+import { countOf } from "@/lib/text/plural";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -95,7 +96,7 @@ export default async function TeamPage() {
         </Card>
       ) : null}
       <Card labelledBy="members">
-        <CardHeader id="members" title="Your team" description={`${members.length} member${members.length === 1 ? "" : "s"}`} />
+        <CardHeader id="members" title="Your team" description={countOf(members.length, "member")} />
         <CardBody flush>
           {members.length === 0 ? (
             <EmptyState icon={<UsersIcon />} title="No members yet" headingLevel={3}>

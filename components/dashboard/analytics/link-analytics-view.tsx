@@ -7,6 +7,7 @@ import type { analyticsPage } from "@/lib/analytics/analytics-for-identifier";
 import type { AnalyticsFilterName } from "@/lib/analytics/filters";
 import { countryName, deviceLabel, platformLabel, referrerLabel } from "@/lib/analytics/labels";
 import { Flag } from "./flag";
+import { countOf } from "@/lib/text/plural";
 
 type Analytics = Awaited<ReturnType<typeof analyticsPage>>["analytics"];
 
@@ -126,7 +127,7 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
           <CardBody>
             <p className="muted-note">
               {adult
-                ? `${adult.clicks.toLocaleString("en-US")} ${adult.clicks === 1 ? "visitor" : "visitors"} confirmed they are 18 or older: ${adult.rate}% of ${analytics.totalViews.toLocaleString("en-US")} views.`
+                ? `${countOf(adult.clicks, "visitor")} confirmed they are 18 or older: ${adult.rate}% of ${countOf(analytics.totalViews, "view")}.`
                 : "Nobody passed the age gate in this range."}
             </p>
           </CardBody>

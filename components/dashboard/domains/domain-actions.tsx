@@ -8,6 +8,7 @@ import { ConfirmAction } from "../../ui/confirm-action";
 import { send } from "../../ui/request";
 import { toast } from "../../ui/toast";
 import { describeDnsStatus, type VerifyAnswer } from "./dns-status";
+import { countOf } from "@/lib/text/plural";
 
 interface DomainActionsProps {
   domain: string;
@@ -19,7 +20,7 @@ interface DomainActionsProps {
   readOnly: boolean;
 }
 
-const plural = (count: number, word: string) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+const plural = countOf;
 
 /** Verify now (with what DNS showed, in words), default on/off, and delete after a confirmation. */
 export function DomainActions(props: DomainActionsProps) {

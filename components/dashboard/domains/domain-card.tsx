@@ -4,6 +4,7 @@ import { Card, CardBody } from "../../ui/card";
 import { CopyButton } from "../../ui/copy-button";
 import { formatDate } from "../format";
 import { DomainActions } from "./domain-actions";
+import { countOf } from "@/lib/text/plural";
 
 export interface DomainView {
   domain: string;
@@ -31,7 +32,7 @@ export function DomainCard({ domain, linkCount, primaryDomain, readOnly }: { dom
           <div className="badges">
             {domain.verified ? <Badge tone="success">Verified {formatDate(domain.verifiedAt)}</Badge> : <Badge tone="warning">Not verified</Badge>}
             {domain.isDefault ? <Badge tone="accent">Default</Badge> : null}
-            <Badge>{linkCount.toLocaleString("en-US")} link{linkCount === 1 ? "" : "s"}</Badge>
+            <Badge>{countOf(linkCount, "link")}</Badge>
           </div>
         </div>
         {domain.warning ? <Alert tone="warning">{domain.warning}</Alert> : null}

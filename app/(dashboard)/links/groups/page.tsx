@@ -13,6 +13,7 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { countryList } from "@/lib/geo/countries";
 import { listPresets } from "@/lib/geo/presets";
 import { listGroups } from "@/lib/groups/groups";
+import { countOf } from "@/lib/text/plural";
 
 export const metadata: Metadata = { title: "Groups and geo presets" };
 
@@ -27,7 +28,7 @@ export default async function GroupsPage() {
     <div className="page-stack">
       <PageHeader title="Groups and geo presets" description={<>Organise links into groups; save country lists to reuse in geo rules. <Link href="/links">Back to links</Link></>} />
       <Card labelledBy="groups">
-        <CardHeader id="groups" title="Groups" description={groups.length ? `${groups.length} group${groups.length === 1 ? "" : "s"}. A group's name opens its links.` : "Put related links together, then filter the links table by group."} />
+        <CardHeader id="groups" title="Groups" description={groups.length ? `${countOf(groups.length, "group")}. A group's name opens its links.` : "Put related links together, then filter the links table by group."} />
         <CardBody>{ro ? <p className="field-hint">Your team role (viewer) can look, not change.</p> : <CreateGroup />}</CardBody>
         <CardBody flush>
           {groups.length === 0 ? (
@@ -37,6 +38,7 @@ export default async function GroupsPage() {
           ) : (
             <Table
               caption="Groups"
+              className="groups-table"
               head={
                 <tr>
                   <th scope="col">Group</th>

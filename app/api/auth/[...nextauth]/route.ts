@@ -13,6 +13,7 @@ import { takeSignInAttempt } from "@/lib/auth/signin-throttle";
 import { HopError } from "@/lib/errors";
 import { stampedClientIp } from "@/lib/net/client-ip";
 import { parseOrThrow } from "@/lib/validation/parse";
+import { countOf } from "@/lib/text/plural";
 
 // next-auth's routes behind one door (lib/auth/auth-actions.ts, auth-body.ts): the body is read
 // once, bounded, before anything else; the action and method are checked; a POST's form is parsed
@@ -83,7 +84,7 @@ async function throttledSignIn(request: NextRequest, context: Context, email: st
   const decision = await takeSignInAttempt(email, stampedClientIp(request) ?? "unknown");
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-    const message = `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    const message = `Too many sign-in attempts. Try again in ${countOf(minutes, "minute")}.`;
     return json({ error: { code: "too_many_attempts", message, retryAfter: decision.retryAfterSeconds } }, 429, {
       "retry-after": String(decision.retryAfterSeconds),
     });
