@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import "@/components/dashboard/sites.css";
 import { Landing } from "@/components/dashboard/landing";
 import { Overview } from "@/components/dashboard/overview";
 import { DashboardShell } from "@/components/dashboard/shell";
@@ -6,6 +7,7 @@ import { ownerPlan, withLimits } from "@/lib/accounts/account-plan";
 import { limitsReport } from "@/lib/accounts/account-reports";
 import { signUpAdvertised } from "@/lib/accounts/sign-up";
 import { accountOverview } from "@/lib/accounts/overview";
+import { accountOverview as activityOverview } from "@/lib/analytics/account-overview";
 import { effectiveLimits } from "@/lib/accounts/plans";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/open";
@@ -23,8 +25,9 @@ export default async function Home() {
   const client = await db();
   const owner = workspace.ownerId === account.id ? withLimits(account) : await ownerPlan(client, workspace.ownerId);
   const { limits } = owner;
-  const [counts, report, ownKeys, workspaces] = await Promise.all([
+  const [counts, activity, report, ownKeys, workspaces] = await Promise.all([
     accountOverview(client, workspace.ownerId),
+    activityOverview(client, workspace.ownerId),
     limitsReport(client, owner, limits),
     // API keys are always the signed-in account's own (the keys page lists those), even in a team workspace.
     workspace.ownerId === account.id ? null : countActiveKeys(client, account.id),
@@ -40,6 +43,8 @@ export default async function Home() {
         name={account.name ?? account.email}
         teamOwnerEmail={workspace.ownerId === account.id ? null : workspace.ownerEmail}
         counts={counts}
+        activity={activity}
+        readOnly={workspace.readOnly}
         report={report}
         limits={limits}
         keyLimits={effectiveLimits(account.plan, account.limitOverrides)}

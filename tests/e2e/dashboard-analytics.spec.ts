@@ -169,6 +169,17 @@ test("a page's analytics: clicks by button with their daily clicks, and the 18+ 
   await expect(buttonTable).toContainText("18+ confirmation");
 });
 
+test("the overview shows the last 30 days: views and clicks, and the top links by title", async ({ page }) => {
+  let views = 0;
+  for (const id of ["sale", "quiet", "ada-links"]) views += (await apiCall(server, owner.key, "GET", `/v1/analytics/links/${id}`)).body.totalViews;
+  await signIn(page, server, owner.email, "/");
+  const activity = page.getByRole("region", { name: "Last 30 days", exact: true });
+  await expect(activity).toContainText(`${views} views and`);
+  await expect(activity.getByRole("img", { name: /^Views and clicks of the workspace per day/ }).first()).toHaveAttribute("aria-label", new RegExp(`${views} views`));
+  const top = page.getByRole("region", { name: "Top links and pages, last 30 days" });
+  await expect(top.getByRole("link", { name: "Winter sale" })).toHaveAttribute("href", "/analytics/link?id=sale");
+});
+
 test("another account sees none of it", async ({ page }) => {
   const other = await dashboardUser(server, "stats-other@example.test");
   await signIn(page, server, other.email, "/analytics/link?id=sale");

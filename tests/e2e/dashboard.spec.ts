@@ -281,12 +281,21 @@ test("a password change ends a second browser's session and keeps this one", asy
   await expect(page.getByText("Password changed. Other sessions were signed out.")).toBeVisible();
 });
 
-test("a plan without API access says so on the Keys page", async ({ page }) => {
+test("a plan without API access says so on the Keys page and the overview, and offers no key that would answer 403", async ({ page }) => {
   await admin(server, "account", "create", "--email", "free@example.test", "--password", PASSWORD, "--plan", "free");
   await page.goto(`${server.url}/login?callbackUrl=%2Fkeys`);
   await hydrated(page);
   await signIn(page, "free@example.test");
   await expect(page.getByText("Your Free plan has no API access.")).toBeVisible();
+  await expect(page.locator(".alert-warning")).toContainText("npm run cli -- account set-plan --email free@example.test --plan growth");
+  await expect(page.getByRole("button", { name: /Create (a )?key/ })).toHaveCount(0);
+  await page.goto(`${server.url}/`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "The API is not on your plan" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create a key" })).toHaveCount(0);
+  // One definition of what the plan counts: short links and pages, together.
+  await expect(page.getByTestId("plan-count")).toHaveText(/^0 short links · 0 pages · 0 of your plan's \d+$/);
+  await expect(page.getByRole("link", { name: "New link" })).toBeVisible();
 });
 
 test("with CNAME_TARGET and APEX_A_RECORD unset, the Domains page says custom domains can't be verified yet, and what to set", async ({ page }) => {

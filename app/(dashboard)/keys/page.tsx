@@ -27,10 +27,12 @@ export default async function KeysPage() {
   const active = keys.filter((key) => !key.revokedAt).length;
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={<CreateKey atLimit={active >= MAX_ACTIVE_KEYS} />} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} /> : null} />
       {!limits.apiAccess ? (
+        // Nothing here would answer anything but 403 plan_upgrade_required, so no key is offered.
         <Alert tone="warning">
-          <strong>Your {planLabel(account.plan)} plan has no API access.</strong> Keys can be created, but every API request with them is answered 403 <code>plan_upgrade_required</code> until the operator moves this account to Growth or higher.
+          <strong>Your {planLabel(account.plan)} plan has no API access.</strong> The API comes with the Growth plan or higher. Plans are set by whoever runs this Hop instance (with{" "}
+          <code>npm run cli -- account set-plan --email {account.email} --plan growth</code>): ask them to move your account, and keys can be created here.
         </Alert>
       ) : null}
       {active >= MAX_ACTIVE_KEYS ? (
@@ -40,8 +42,8 @@ export default async function KeysPage() {
       ) : null}
       <Card>
         {keys.length === 0 ? (
-          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={<CreateKey atLimit={false} />}>
-            Create a key to call the API from your code, Zapier or a deploy script.
+          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={limits.apiAccess ? <CreateKey atLimit={false} /> : undefined}>
+            {limits.apiAccess ? "Create a key to call the API from your code, Zapier or a deploy script." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
           </EmptyState>
         ) : (
           <>
