@@ -36,8 +36,8 @@ export function controlIdOf(field: string): string {
   const rule = /^(geoRules|languageRules)\[(\d+)\](?:\.(\w+))?/.exec(field);
   if (rule) {
     const prefix = rule[1] === "geoRules" ? "geo" : "lang";
-    const member = { redirectUrl: "redirect", countries: "countries", presetId: "preset", cities: "cities", languages: "languages" }[rule[3] ?? ""];
-    return `${prefix}-${rule[2]}-${member ?? (prefix === "geo" ? "countries" : "languages")}`;
+    const member = { redirectUrl: "redirect", countries: "countries-add", presetId: "preset", cities: "cities", languages: "languages" }[rule[3] ?? ""];
+    return `${prefix}-${rule[2]}-${member ?? (prefix === "geo" ? "countries-add" : "languages")}`;
   }
   const ids: Record<string, string> = {
     url: "link-url", destination: "link-url", slug: "link-slug", domain: "link-domain", tags: "link-tags", groupId: "link-group", behavior: "link-behavior-conservative",
@@ -88,7 +88,7 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: {
     else if (slug && slugProblem(slug)) problems.push({ field: "slug", code: "INVALID_SLUG", message: "" });
   }
   state.geoRules.forEach((rule, index) => {
-    if (!rule.countries.trim() && !rule.presetId && !rule.cities.trim()) problems.push({ field: `geoRules[${index}].countries`, message: "Name countries, pick a geo preset, or list cities." });
+    if (!rule.countries.length && !rule.presetId && !rule.cities.trim()) problems.push({ field: `geoRules[${index}].countries`, message: "Name countries, pick a geo preset, or list cities." });
     url(`geoRules[${index}].redirectUrl`, rule.redirectUrl, true);
   });
   state.languageRules.forEach((rule, index) => {

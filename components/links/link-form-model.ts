@@ -14,7 +14,8 @@ export const BEHAVIOR_HELP: Record<string, string> = {
 
 export interface GeoRuleState {
   key: number;
-  countries: string;
+  /** ISO codes, as the country picker gives them. */
+  countries: string[];
   presetId: string;
   cities: string;
   redirectUrl: string;
@@ -76,7 +77,7 @@ export function initialState(link: LinkDetails | null, defaultDomain: string): L
     behavior: link?.behavior ?? "conservative",
     geoRules: arr(link?.geoRules).map((rule) => {
       const r = obj(rule);
-      return { key: newKey(), countries: arr(r.countries).join(", "), presetId: str(r.presetId), cities: arr(r.cities).join(", "), redirectUrl: str(r.redirectUrl) };
+      return { key: newKey(), countries: arr(r.countries).map(String), presetId: str(r.presetId), cities: arr(r.cities).join(", "), redirectUrl: str(r.redirectUrl) };
     }),
     languageRules: arr(link?.languageRules).map((rule) => {
       const r = obj(rule);
@@ -91,7 +92,7 @@ export function initialState(link: LinkDetails | null, defaultDomain: string): L
 
 function geoRulesBody(state: LinkFormState) {
   return state.geoRules.map((rule) => ({
-    ...(list(rule.countries).length ? { countries: list(rule.countries) } : {}),
+    ...(rule.countries.length ? { countries: rule.countries } : {}),
     ...(rule.presetId ? { presetId: rule.presetId } : {}),
     ...(list(rule.cities).length ? { cities: list(rule.cities) } : {}),
     redirectUrl: rule.redirectUrl,

@@ -19,7 +19,7 @@ import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 import { byCount, countOf } from "@/lib/text/plural";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
-export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "customDomains" | "groups" | "presets"> & { behaviors: readonly string[] };
+export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "customDomains" | "groups" | "presets" | "countries"> & { behaviors: readonly string[] };
 
 /**
  * Create and edit in one form. A new link needs only a destination: the slug starts as a random
@@ -27,9 +27,10 @@ export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "custo
  * schemas before sending; every problem, its own or the server's, is worded for people, marked on
  * its field, and the first one is opened, scrolled to and focused.
  */
-export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: LinkDetails | null; choices: LinkFormChoices; readOnly: boolean; initialSlug?: string }) {
+export function LinkForm({ link, template = null, choices, readOnly, initialSlug = "" }: { link: LinkDetails | null; template?: LinkDetails | null; choices: LinkFormChoices; readOnly: boolean; initialSlug?: string }) {
   const router = useRouter();
-  const [state, setState] = useState<LinkFormState>(() => ({ ...initialState(link, choices.defaultDomain), ...(link ? {} : { slug: initialSlug }) }));
+  // A new link may start from a template (Duplicate): its every field, a new slug.
+  const [state, setState] = useState<LinkFormState>(() => ({ ...initialState(link ?? template, choices.defaultDomain), ...(link ? {} : { slug: initialSlug }) }));
   // After a create whose follow-up PUT failed, the form edits the link that now exists.
   const [savedId, setSavedId] = useState<string | null>(link?.id ?? null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -149,7 +150,21 @@ export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: 
                 </p>
               ) : (
                 <p className="field-hint" id="link-slug-hint">
-                  {editing ? "Short links are printed and shared, so the slug and domain stay fixed." : choices.customDomains.includes(state.domain) ? "Yours to choose, or leave it empty for a random one." : "A random one to start with; type your own if you like."}
+                  {editing ? (
+                    <>
+                      Short links are printed and shared, so the slug and domain stay fixed.
+                      {readOnly ? null : (
+                        <>
+                          {" "}
+                          <a href={`/links/new?from=${encodeURIComponent(savedId)}`}>Duplicate with a new slug</a>
+                        </>
+                      )}
+                    </>
+                  ) : choices.customDomains.includes(state.domain) ? (
+                    "Yours to choose, or leave it empty for a random one."
+                  ) : (
+                    "A random one to start with; type your own if you like."
+                  )}
                 </p>
               )}
             </div>
@@ -193,7 +208,7 @@ export function LinkForm({ link, choices, readOnly, initialSlug = "" }: { link: 
 
       <Disclosure id="link-geo" title="Geo rules" summary={summaries.geo} {...section("geo")}>
         <p className="card-description">Visitors from these places go elsewhere. Checked in order, before language rules; the first match wins.</p>
-        <GeoRulesEditor rules={state.geoRules} onChange={(geoRules) => set({ geoRules })} presets={choices.presets} errorOf={errorOf} disabled={disabled} />
+        <GeoRulesEditor rules={state.geoRules} onChange={(geoRules) => set({ geoRules })} presets={choices.presets} countries={choices.countries} errorOf={errorOf} disabled={disabled} />
       </Disclosure>
 
       <Disclosure id="link-languages" title="Language rules" summary={summaries.languages} {...section("languages")}>

@@ -9,53 +9,9 @@ import { Field, Input } from "../ui/field";
 import { send } from "../ui/request";
 import { toast } from "../ui/toast";
 import { ConfirmAction } from "../ui/confirm-action";
+import { CountryPicker } from "./country-picker";
 
 type Country = { code: string; name: string };
-
-/** Pick countries from the full list (type to filter the select); chosen ones show as removable chips. */
-function CountryPicker({ id, countries, value, onChange, error }: { id: string; countries: Country[]; value: string[]; onChange: (codes: string[]) => void; error?: string }) {
-  const [filter, setFilter] = useState("");
-  const names = new Map(countries.map((c) => [c.code, c.name]));
-  const needle = filter.trim().toLowerCase();
-  const options = countries.filter((c) => !value.includes(c.code) && (!needle || c.name.toLowerCase().includes(needle) || c.code.toLowerCase() === needle));
-  return (
-    <div className="country-picker">
-      <div className="form-row">
-        <Field id={`${id}-filter`} label="Find a country">
-          <Input id={`${id}-filter`} value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="Type to filter" />
-        </Field>
-        <Field id={`${id}-add`} label="Add country" error={error}>
-          <select
-            id={`${id}-add`}
-            className="select"
-            value=""
-            onChange={(event) => {
-              if (event.target.value) onChange([...value, event.target.value]);
-            }}
-          >
-            <option value="">{options.length ? `Choose (${options.length})` : "No match"}</option>
-            {options.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      {value.length === 0 ? <p className="field-hint">No country chosen yet.</p> : null}
-      <ul className="country-chips" aria-label="Chosen countries" hidden={value.length === 0}>
-        {value.map((code) => (
-          <li className="chip" key={code}>
-            {names.get(code) ?? code}
-            <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove ${names.get(code) ?? code}`} onClick={() => onChange(value.filter((c) => c !== code))}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** Create (no preset) or edit (a preset, in a dialog). */
 export function PresetEditor({ countries, preset }: { countries: Country[]; preset?: { id: string; name: string; countries: string[] } }) {

@@ -2,6 +2,7 @@
 
 import { withHttpsScheme } from "@/lib/links/http-url";
 import { Button } from "../ui/button";
+import { CountryPicker, type Country } from "./country-picker";
 import { Field, Input } from "../ui/field";
 import { newKey, type GeoRuleState, type LanguageRuleState } from "./link-form-model";
 
@@ -43,8 +44,8 @@ function TextField({ id, label, value, onChange, onBlur, error, hint, disabled, 
 
 export { TextField };
 
-export function GeoRulesEditor({ rules, onChange, presets, errorOf, disabled }: {
-  rules: GeoRuleState[]; onChange: (rules: GeoRuleState[]) => void; presets: Array<{ id: string; name: string }>; errorOf: ErrorOf; disabled: boolean;
+export function GeoRulesEditor({ rules, onChange, presets, countries, errorOf, disabled }: {
+  rules: GeoRuleState[]; onChange: (rules: GeoRuleState[]) => void; presets: Array<{ id: string; name: string }>; countries: Country[]; errorOf: ErrorOf; disabled: boolean;
 }) {
   const update = (index: number, patch: Partial<GeoRuleState>) => onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
   return (
@@ -58,7 +59,9 @@ export function GeoRulesEditor({ rules, onChange, presets, errorOf, disabled }: 
             <legend>Geo rule {index + 1}</legend>
             {errorOf(base) ? <p className="field-error" role="alert">{errorOf(base)}</p> : null}
             <div className="rule-grid">
-              <TextField id={`geo-${index}-countries`} label="Countries" value={rule.countries} onChange={(countries) => update(index, { countries })} error={errorOf(`${base}.countries`)} hint="Codes or names, comma-separated: US, Canada" disabled={disabled} />
+              <div className="rule-wide">
+                <CountryPicker id={`geo-${index}-countries`} countries={countries} value={rule.countries} onChange={(codes) => update(index, { countries: codes })} error={errorOf(`${base}.countries`)} disabled={disabled} />
+              </div>
               <div className="field">
                 <label className="field-label" htmlFor={`geo-${index}-preset`}>
                   Geo preset
@@ -80,7 +83,7 @@ export function GeoRulesEditor({ rules, onChange, presets, errorOf, disabled }: 
           </fieldset>
         );
       })}
-      <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onChange([...rules, { key: newKey(), countries: "", presetId: "", cities: "", redirectUrl: "" }])}>
+      <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onChange([...rules, { key: newKey(), countries: [], presetId: "", cities: "", redirectUrl: "" }])}>
         Add geo rule
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import { config } from "../config";
 import type { Db } from "../db/open";
+import { countryList } from "../geo/countries";
 
 /** What the link form offers: the domains a new link may use (the default one first), groups and geo presets. */
 export async function linkFormChoices(db: Db, accountId: string) {
@@ -13,7 +14,7 @@ export async function linkFormChoices(db: Db, accountId: string) {
   const defaultDomain = custom.find((d) => d.isDefault)?.domain ?? primaryDomain;
   // On a custom domain a link may leave its slug empty (the server draws one); elsewhere it needs one.
   const customDomains = custom.map((d) => d.domain);
-  return { domains, defaultDomain, primaryDomain, customDomains, groups, presets };
+  return { domains, defaultDomain, primaryDomain, customDomains, groups, presets, countries: countryList() };
 }
 
 export type LinkFormChoices = Awaited<ReturnType<typeof linkFormChoices>>;

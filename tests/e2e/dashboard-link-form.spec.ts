@@ -120,6 +120,28 @@ test("the server's refusals read the same way: a taken slug names a variant to t
   await page.context().close();
 });
 
+test("slug and domain stay fixed once the link exists; Duplicate with a new slug copies the rest", async ({ browser }) => {
+  const body = { url: "https://example.com/autumn", slug: "autumn-sale", title: "Autumn sale", tags: ["season"], geoRules: [{ countries: ["DE"], redirectUrl: "https://example.com/de" }] };
+  expect((await api(server, "POST", "/v1/links", { key, body })).status).toBe(201);
+  const page = await newLinkForm(browser);
+  await page.goto(`${server.url}/links/autumn-sale`);
+  await hydrated(page);
+  await expect(page.getByLabel("Slug")).toBeDisabled();
+  await expect(page.locator("#link-slug-hint")).toContainText("the slug and domain stay fixed");
+  await page.getByRole("link", { name: "Duplicate with a new slug" }).click();
+  await expect(page.getByRole("heading", { name: "Duplicate link" })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/autumn");
+  await expect(page.getByLabel("Slug")).toHaveValue(/^[a-z0-9]{7}$/);
+  await expect(page.locator("#link-geo .disclosure-state")).toHaveText("1 rule");
+  await page.getByLabel("Slug").fill("autumn-sale-2");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\/links\/autumn-sale-2$/);
+  const copy = (await api(server, "GET", "/v1/links/autumn-sale-2", { key })).body.data;
+  expect([copy.destination, copy.title, copy.tags, copy.geoRules.map((r: { countries: string[] }) => r.countries)]).toEqual(["https://example.com/autumn", "Autumn sale", ["season"], [["DE"]]]);
+  await page.context().close();
+});
+
 for (const [viewport, scheme] of [
   [{ width: 1280, height: 800 }, "light"],
   [{ width: 390, height: 844 }, "light"],

@@ -81,7 +81,11 @@ test("a link made in the form follows its geo and language rules on a visit; edi
   await page.getByLabel("SEO title").fill("Rules demo");
   await openSection(page, "Geo rules");
   await page.getByRole("button", { name: "Add geo rule" }).click();
-  await page.getByLabel("Countries").fill("DE, Austria");
+  // The same country picker as the geo presets: type to narrow the list, pick, see the chips.
+  await page.locator("#geo-0-countries-add").selectOption("DE");
+  await page.locator("#geo-0-countries-filter").fill("austr");
+  await page.locator("#geo-0-countries-add").selectOption("AT");
+  await expect(page.getByRole("list", { name: "Chosen countries" })).toHaveText(/Germany.*Austria/s);
   await page.locator("#geo-0-redirect").fill("https://example.com/dach");
   await openSection(page, "Language rules");
   await page.getByRole("button", { name: "Add language rule" }).click();

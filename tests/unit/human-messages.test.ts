@@ -41,7 +41,7 @@ test("the API's codes, plain strings and zod wording become sentences about the 
 
 test("the link form's own check: every problem at once, in the form's order, in words", () => {
   const state = { ...initialState(null, "hop.test"), url: "example", slug: "new", title: "t".repeat(501) };
-  state.geoRules = [{ key: 1, countries: "", presetId: "", cities: "", redirectUrl: "" }];
+  state.geoRules = [{ key: 1, countries: [], presetId: "", cities: "", redirectUrl: "" }];
   assert.deepEqual(checkLinkForm(state, { editing: false, slugOptional: false }), [
     { field: "url", message: "The destination must be a full web address, like https://example.com/page." },
     { field: "slug", message: "new is reserved for Hop's own pages. Try new-1." },
