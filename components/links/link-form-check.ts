@@ -1,6 +1,8 @@
 // The link form's own check before it sends anything: the same schemas the API validates with
 // (CreateLinkBody, UpdateLinkBody), the destination and slug rules of lib/links, every problem at
 // once, each in words (lib/dashboard/human-messages) and tied to the control that shows it.
+// First of all: zod without `new Function` in the browser, before the schemas below are built.
+import "@/lib/validation/browser-zod";
 import { humanMessage, PLAIN_FIELDS, type Problem } from "@/lib/dashboard/human-messages";
 import { hasControlCharacter, normalizeHttpUrl } from "@/lib/links/http-url";
 import { CreateLinkBody, UpdateLinkBody } from "@/lib/links/schemas";
@@ -14,7 +16,7 @@ export interface FieldError {
 }
 
 /** The form's sections; one that holds an error opens before the error is focused. */
-export const SECTIONS = ["basics", "behavior", "geo", "languages", "seo", "tracking"] as const;
+export const SECTIONS = ["basics", "utm", "behavior", "geo", "languages", "seo", "tracking"] as const;
 export type LinkFormSection = (typeof SECTIONS)[number];
 
 const LABELS: Record<string, string> = {

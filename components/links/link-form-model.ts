@@ -176,10 +176,46 @@ export function sectionSummaries(state: LinkFormState) {
   const count = (n: number, one: string) => (n ? countOf(n, one) : "None");
   const set = (parts: Array<[string, string]>) => parts.filter(([, value]) => value.trim()).map(([name]) => name).join(" · ") || "Not set";
   return {
+    utm: utmSummary(state.url),
     behavior: state.behavior.charAt(0).toUpperCase() + state.behavior.slice(1),
     geo: count(state.geoRules.length, "rule"),
     languages: count(state.languageRules.length, "rule"),
     seo: set([["Title", state.title], ["Description", state.description], ["Image", state.seoImage]]),
     tracking: set([["Google tag", state.googleTagId], ["Meta pixel", state.metaPixelId], ["Back URL", state.alternateBackUrl]]),
   };
+}
+
+export const UTM_FIELDS = [
+  ["utm_source", "Source", "newsletter"],
+  ["utm_medium", "Medium", "email"],
+  ["utm_campaign", "Campaign", "spring_sale"],
+  ["utm_term", "Term", "running shoes"],
+  ["utm_content", "Content", "header_button"],
+] as const;
+export type UtmKey = (typeof UTM_FIELDS)[number][0];
+
+/** The destination's UTM parameters, or null while it is not a full http(s) address to add them to. */
+export function utmOf(destination: string): Record<UtmKey, string> | null {
+  let url: URL;
+  try {
+    url = new URL(destination.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return Object.fromEntries(UTM_FIELDS.map(([key]) => [key, url.searchParams.get(key) ?? ""])) as Record<UtmKey, string>;
+}
+
+/** The destination with one UTM parameter set (or removed when empty); the rest of its query stays as it was. */
+export function withUtm(destination: string, key: UtmKey, value: string): string {
+  const url = new URL(destination.trim());
+  if (value) url.searchParams.set(key, value);
+  else url.searchParams.delete(key);
+  return url.href;
+}
+
+function utmSummary(destination: string): string {
+  const utm = utmOf(destination);
+  const set = utm ? UTM_FIELDS.filter(([key]) => utm[key]).map(([key]) => `${key.slice(4)}=${utm[key]}`) : [];
+  return set.length ? set.join(" · ") : "Not set";
 }

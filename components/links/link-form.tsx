@@ -14,7 +14,7 @@ import { send, type RequestError } from "../ui/request";
 import { toast } from "../ui/toast";
 import { useLeaveGuard } from "../ui/use-leave-guard";
 import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
-import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, type LinkDetails, type LinkFormState } from "./link-form-model";
+import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, UTM_FIELDS, utmOf, withUtm, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 import { byCount, countOf } from "@/lib/text/plural";
 
@@ -41,6 +41,7 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
   const disabled = readOnly || busy;
   const editing = savedId !== null;
   const summaries = sectionSummaries(state);
+  const utm = utmOf(state.url);
   const [pristine] = useState(() => JSON.stringify(state));
   const guard = useLeaveGuard(!readOnly && JSON.stringify(state) !== pristine);
   const section = (name: LinkFormSection) => ({ open: open.has(name), onToggle: (isOpen: boolean) => setOpen((current) => toggled(current, name, isOpen)) });
@@ -189,6 +190,19 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
           </div>
         </CardBody>
       </Card>
+
+      <Disclosure id="link-utm" title="UTM parameters" summary={summaries.utm} {...section("utm")}>
+        <p className="card-description">Tag the destination for Google Analytics and the like: each field writes its parameter into the destination&apos;s address.</p>
+        {utm ? (
+          <div className="form-grid">
+            {UTM_FIELDS.map(([key, label, example]) => (
+              <TextField key={key} id={`link-${key.replace("_", "-")}`} label={label} value={utm[key]} onChange={(value) => set({ url: withUtm(state.url, key, value) })} placeholder={example} hint={key} disabled={disabled} />
+            ))}
+          </div>
+        ) : (
+          <p className="field-hint">Enter a full destination above (https://…) to add UTM parameters to it.</p>
+        )}
+      </Disclosure>
 
       <Disclosure id="link-behavior" title="Behavior" summary={summaries.behavior} {...section("behavior")}>
         <p className="card-description">What visitors in in-app browsers (Instagram, TikTok …) see. Free plans always use conservative.</p>

@@ -9,6 +9,7 @@ import { RowMenu } from "../ui/row-menu";
 import { Table } from "../ui/table";
 import { BulkBar } from "./bulk-bar";
 import { CopyIconButton } from "./copy-icon-button";
+import { QrDialog } from "./qr-panel";
 
 export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d">;
 
@@ -24,6 +25,7 @@ export function LinksTable({
   readOnly: boolean;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [qrFor, setQrFor] = useState<LinkRow | null>(null);
   const allSelected = links.length > 0 && links.every((link) => selected.has(link.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -106,8 +108,9 @@ export function LinksTable({
                 <RowMenu
                   label={`More for ${link.url}`}
                   items={[
-                    { href: `/links/${encodeURIComponent(link.id)}#qr`, text: "QR code" },
+                    { onSelect: () => setQrFor(link), text: "QR code" },
                     { href: analyticsHref(link.id), text: "Analytics" },
+                    ...(readOnly || link.type !== "deeplink" ? [] : [{ href: `/links/new?from=${encodeURIComponent(link.id)}`, text: "Duplicate" }]),
                   ]}
                 />
               </div>
@@ -115,6 +118,7 @@ export function LinksTable({
           </tr>
         ))}
       </Table>
+      {qrFor ? <QrDialog id={qrFor.id} url={qrFor.url} open onClose={() => setQrFor(null)} /> : null}
     </>
   );
 }

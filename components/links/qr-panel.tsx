@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Card, CardBody, CardHeader } from "../ui/card";
+import { Dialog } from "../ui/dialog";
 
 const ECC_LEVELS = [
   { value: "L", label: "L — 7% can be covered" },
@@ -15,14 +16,45 @@ const MAX_LOGO_BYTES = 200_000;
 const LOGO_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 const NO_SVG = "SVG logos are not accepted: export the logo as a PNG, JPEG, WebP or GIF image.";
 
-/** Preview from the server, SVG and PNG downloads; with a centre logo the download is a POST carrying the file. */
+/** The link page's QR card. */
 export function QrPanel({ id, url }: { id: string; url: string }) {
+  return (
+    <Card labelledBy="qr" className="qr-card">
+      <CardHeader id="qr" title="QR code" description={`Scans to ${url}`} />
+      <CardBody>
+        <QrDesigner id={id} url={url} />
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The same, from a row of the links table: a dialog over the list, so the QR code is one click away. */
+export function QrDialog({ id, url, open, onClose }: { id: string; url: string; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog id={`qr-dialog-${id}`} open={open} onClose={onClose} title="QR code" description={`Scans to ${url}`}>
+      {open ? <QrDesigner id={id} url={url} /> : null}
+    </Dialog>
+  );
+}
+
+/** Preview from the server, SVG and PNG downloads; with a centre logo the download is a POST carrying the file. */
+function QrDesigner({ id, url }: { id: string; url: string }) {
   const [fg, setFg] = useState("#000000");
   const [bg, setBg] = useState("#ffffff");
   const [ecc, setEcc] = useState("M");
   const [logo, setLogo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const logoInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const chooseLogo = (file: File | undefined) => {
+    setError(null);
+    if (!file) return setLogo(null);
+    if (file.size > MAX_LOGO_BYTES) return setError("Choose a logo under 200 KB.");
+    if (file.type === "image/svg+xml") return setError(NO_SVG);
+    const reader = new FileReader();
+    reader.onload = () => setLogo(String(reader.result));
+    reader.readAsDataURL(file);
+  };
   const query = new URLSearchParams({ fg, bg, ecc }).toString();
   const base = `/api/dashboard/links/${encodeURIComponent(id)}/qr`;
   // With a logo the preview is the server's own SVG of the download (logo on its background square),
@@ -80,79 +112,99 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
   }
 
   return (
-    <Card labelledBy="qr" className="qr-card">
-      <CardHeader id="qr" title="QR code" description={`Scans to ${url}`} />
-      <CardBody>
-        <div className="qr-layout" id="qr-code">
-          <div className="qr-preview">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a same-origin SVG from our own route */}
-            <img src={logo && logoPreview ? logoPreview : `${base}?${query}&format=svg`} alt={`QR code for ${url}`} width={220} height={220} />
+    <div className="qr-layout" id="qr-code">
+      <div className="qr-preview">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a same-origin SVG from our own route */}
+        <img src={logo && logoPreview ? logoPreview : `${base}?${query}&format=svg`} alt={`QR code for ${url}`} width={220} height={220} />
+      </div>
+      <div className="qr-controls">
+        <div className="form-row">
+          <div className="field">
+            <label className="field-label" htmlFor="qr-fg">
+              Foreground
+            </label>
+            <input id="qr-fg" type="color" className="color-input" value={fg} onChange={(event) => setFg(event.target.value)} />
           </div>
-          <div className="qr-controls">
-            <div className="form-row">
-              <div className="field">
-                <label className="field-label" htmlFor="qr-fg">
-                  Foreground
-                </label>
-                <input id="qr-fg" type="color" className="color-input" value={fg} onChange={(event) => setFg(event.target.value)} />
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="qr-bg">
-                  Background
-                </label>
-                <input id="qr-bg" type="color" className="color-input" value={bg} onChange={(event) => setBg(event.target.value)} />
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="qr-ecc">
-                  Error correction
-                </label>
-                <select id="qr-ecc" className="select" value={logo ? "H" : ecc} disabled={Boolean(logo)} aria-describedby={logo ? "qr-logo-hint" : undefined} onChange={(event) => setEcc(event.target.value)}>
-                  {ECC_LEVELS.map((level) => (
-                    <option key={level.value} value={level.value}>
-                      {level.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="qr-logo">
-                Centre logo (optional)
-              </label>
-              <input
-                id="qr-logo"
-                type="file"
-                ref={logoInput}
-                accept={LOGO_TYPES}
-                className="input"
-                aria-describedby="qr-logo-hint"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  setError(null);
-                  if (!file) return setLogo(null);
-                  if (file.size > MAX_LOGO_BYTES) return setError("Choose a logo under 200 KB.");
-                  if (file.type === "image/svg+xml") return setError(NO_SVG);
-                  const reader = new FileReader();
-                  reader.onload = () => setLogo(String(reader.result));
-                  reader.readAsDataURL(file);
-                }}
-              />
-              <p className="field-hint" id="qr-logo-hint">
-                PNG, JPEG, WebP or GIF under 200 KB and up to 2048 × 2048 pixels (not SVG), in both downloads; error correction is H while a logo is set, so the code still scans.
-              </p>
-            </div>
-            {error ? <Alert tone="danger">{error}</Alert> : null}
-            <div className="inline-actions">
-              <button type="button" className="btn btn-primary" onClick={() => download("svg")}>
-                Download SVG
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={() => download("png")}>
-                Download PNG
-              </button>
-            </div>
+          <div className="field">
+            <label className="field-label" htmlFor="qr-bg">
+              Background
+            </label>
+            <input id="qr-bg" type="color" className="color-input" value={bg} onChange={(event) => setBg(event.target.value)} />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="qr-ecc">
+              Error correction
+            </label>
+            <select id="qr-ecc" className="select" value={logo ? "H" : ecc} disabled={Boolean(logo)} aria-describedby={logo ? "qr-logo-hint" : undefined} onChange={(event) => setEcc(event.target.value)}>
+              {ECC_LEVELS.map((level) => (
+                <option key={level.value} value={level.value}>
+                  {level.label}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
-      </CardBody>
-    </Card>
+        <div className="field">
+          <span className="field-label" id="qr-logo-label">
+            Centre logo (optional)
+          </span>
+          {logo ? (
+            <div className="qr-logo-chosen">
+              {/* eslint-disable-next-line @next/next/no-img-element -- the chosen file, as a data URL */}
+              <img src={logo} alt="The chosen logo" width={40} height={40} />
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => {
+                  setLogo(null);
+                  setError(null);
+                  if (logoInput.current) logoInput.current.value = "";
+                }}
+              >
+                Remove logo
+              </button>
+            </div>
+          ) : null}
+          <label
+            className={`drop-zone${dragging ? " drop-zone-over" : ""}`}
+            htmlFor="qr-logo"
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              chooseLogo(event.dataTransfer.files[0]);
+            }}
+          >
+            <span>{logo ? "Drop another image here, or choose a file" : "Drop an image here, or choose a file"}</span>
+            <input
+              id="qr-logo"
+              type="file"
+              ref={logoInput}
+              accept={LOGO_TYPES}
+              className="visually-hidden"
+              aria-labelledby="qr-logo-label"
+              aria-describedby="qr-logo-hint"
+              onChange={(event) => chooseLogo(event.target.files?.[0])}
+            />
+          </label>
+          <p className="field-hint" id="qr-logo-hint">
+            PNG, JPEG, WebP or GIF under 200 KB and up to 2048 × 2048 pixels (not SVG), in both downloads; error correction is H while a logo is set, so the code still scans.
+          </p>
+        </div>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="inline-actions">
+          <button type="button" className="btn btn-primary" onClick={() => download("svg")}>
+            Download SVG
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => download("png")}>
+            Download PNG
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

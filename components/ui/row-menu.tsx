@@ -4,10 +4,13 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 
 /**
- * A row's "more" menu: a disclosure button and a short list of links (details/summary, so it opens
- * with Enter or Space and works without JavaScript). Escape or a click elsewhere closes it.
+ * A row's "more" menu: a disclosure button and a short list of links and actions (details/summary,
+ * so it opens with Enter or Space; its links work without JavaScript). Escape or a click elsewhere
+ * closes it.
  */
-export function RowMenu({ label, items }: { label: string; items: Array<{ href: string; text: string }> }) {
+export type RowMenuItem = { text: string } & ({ href: string } | { onSelect: () => void });
+
+export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
@@ -32,10 +35,23 @@ export function RowMenu({ label, items }: { label: string; items: Array<{ href: 
       </summary>
       <ul className="row-menu-list">
         {items.map((item) => (
-          <li key={item.href}>
-            <Link href={item.href} className="row-menu-item">
-              {item.text}
-            </Link>
+          <li key={item.text}>
+            {"href" in item ? (
+              <Link href={item.href} className="row-menu-item">
+                {item.text}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="row-menu-item"
+                onClick={() => {
+                  if (ref.current) ref.current.open = false;
+                  item.onSelect();
+                }}
+              >
+                {item.text}
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -124,7 +124,7 @@ describe("dashboard workspaces", () => {
     await admin(server, "team", "add", "--owner", owner.email, "--member", member.email, "--role", "editor", "--status", "active");
     for (const slug of ["ov-a", "ov-b", "ov-c"]) assert.equal((await api(server, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/", slug: `${slug}-${randomBytes(3).toString("hex")}` } })).status, 201);
     const signedIn = await signIn(server, member.email);
-    const linksStat = (html: string) => html.match(/Links<\/span><span class="stat-value">(\d+)</)?.[1];
+    const linksStat = (html: string) => html.match(/Short links<\/span><span class="stat-value">(\d+)</)?.[1];
     const own = await (await fetch(`${server.url}/`, { headers: { cookie: signedIn } })).text();
     assert.equal(linksStat(own), "0", "the member's own workspace has no links");
     assert.match(own, /Switch workspace/);

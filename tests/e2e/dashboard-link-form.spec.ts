@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { api, addKey } from "../helpers/api";
+import { watchViolations } from "../helpers/csp";
 import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
@@ -45,7 +46,7 @@ async function newLinkForm(browser: Browser, viewport = { width: 1280, height: 8
   return page;
 }
 
-test("a link needs only a destination: the slug starts random, Shuffle draws another, https:// is added", async ({ browser }) => {
+test("a link needs only a destination: the slug starts random, Shuffle draws another, https:// is added, UTM parameters are built in", async ({ browser }) => {
   const page = await newLinkForm(browser);
   const slug = page.getByLabel("Slug");
   await expect(slug).toHaveValue(/^[a-z0-9]{7}$/);
@@ -58,6 +59,12 @@ test("a link needs only a destination: the slug starts random, Shuffle draws ano
   await page.getByLabel("Destination").fill("example.com/spring");
   await page.getByLabel("Destination").blur();
   await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring");
+  // The UTM builder writes its parameters into the destination's query.
+  await page.locator("#link-utm > summary").click();
+  await page.getByLabel("Source").fill("newsletter");
+  await page.getByLabel("Campaign").fill("spring sale");
+  await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring?utm_source=newsletter&utm_campaign=spring+sale");
+  await expect(page.locator("#link-utm .disclosure-state")).toHaveText("source=newsletter · campaign=spring sale");
   // Leaving with unsaved changes asks first, through the sidebar as through Cancel.
   const asked: string[] = [];
   page.on("dialog", (dialog) => {
@@ -72,12 +79,16 @@ test("a link needs only a destination: the slug starts random, Shuffle draws ano
   await expect(page).toHaveURL(new RegExp(`/links/${drawn}$`));
   const stored = await api(server, "GET", `/v1/links/${drawn}`, { key });
   expect(stored.status).toBe(200);
-  expect(stored.body.data.destination).toBe("https://example.com/spring");
+  expect(stored.body.data.destination).toBe("https://example.com/spring?utm_source=newsletter&utm_campaign=spring+sale");
   await page.context().close();
 });
 
 test("every invalid field is marked; the first is scrolled to and focused; the summary sits beside the button", async ({ browser }) => {
   const page = await newLinkForm(browser, { width: 390, height: 844 });
+  // The form checks itself with the API's zod schemas; zod must not probe `new Function` under the CSP.
+  const violations = await watchViolations(page);
+  await page.reload();
+  await hydrated(page);
   await page.getByLabel("Destination").fill("not a web address");
   await page.getByLabel("Slug").fill("blog");
   // A problem inside a folded section: the SEO title over its limit.
@@ -102,6 +113,7 @@ test("every invalid field is marked; the first is scrolled to and focused; the s
   await summary.getByRole("button", { name: /SEO title/ }).click();
   await expect(page.getByLabel("SEO title")).toBeFocused();
   expect(await api(server, "GET", "/v1/links/blog", { key }).then((res) => res.status)).toBe(404);
+  expect(violations).toEqual([]);
   await page.context().close();
 });
 

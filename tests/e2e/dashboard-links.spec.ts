@@ -186,9 +186,9 @@ test("filters apply as they are typed or picked: the address follows, the page d
   // The row's menu and its click count lead to the link's analytics.
   const menu = page.locator(".row-menu", { has: page.locator('summary[aria-label$="/rules-e2e"]') });
   await menu.locator("summary").click();
-  await expect(menu.getByRole("link", { name: "QR code" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "QR code" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(menu.getByRole("link", { name: "QR code" })).toBeHidden();
+  await expect(menu.getByRole("button", { name: "QR code" })).toBeHidden();
   await page.getByRole("link", { name: /clicks in 30 days: analytics of .*rules-e2e/ }).click();
   await expect(page).toHaveURL(/\/analytics\/link\?id=/);
   await page.context().close();
@@ -234,6 +234,23 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
   expect(withLogo.equals(plain)).toBe(false);
   expect(decodeQrPng(withLogo)).toBe(shortUrl);
   expect((await downloaded("Download SVG")).toString("utf8")).toContain('<image href="data:image/png;base64,');
+  // The drop zone shows the chosen logo with a remove button; removing it gives the plain code back.
+  await expect(page.getByRole("img", { name: "The chosen logo" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove logo" }).click();
+  await expect(page.getByLabel("Error correction")).not.toBeDisabled();
+  await expect(page.getByRole("img", { name: `QR code for ${shortUrl}` })).toHaveAttribute("src", /\/qr\?/);
+
+  // The same from the links table: the row's menu opens the QR code in a dialog over the list.
+  await page.goto(`${server.url}/links?search=rules-e2e`);
+  await hydrated(page);
+  await page.locator('summary[aria-label$="/rules-e2e"]').click();
+  await page.getByRole("button", { name: "QR code" }).click();
+  const dialog = page.getByRole("dialog", { name: "QR code" });
+  await expect(dialog.getByRole("img", { name: `QR code for ${shortUrl}` })).toBeVisible();
+  await expect(dialog).toContainText(`Scans to ${shortUrl}`);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "links-qr-dialog-desktop.png") });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await page.context().close();
 });
 

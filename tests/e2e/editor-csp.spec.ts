@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { watchViolations } from "../helpers/csp";
 import { hydrated } from "../helpers/dashboard-page";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
@@ -33,31 +34,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/**
- * Every CSP violation the page or any of its frames sees, across reloads: the
- * `securitypolicyviolation` event (listened for in each document before its own scripts run) and
- * Chromium's console report of it.
- */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|unsafe-eval|EvalError/i.test(message.text())) seen.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => {
-    if (/Content Security Policy|unsafe-eval|EvalError/i.test(error.message)) seen.push(`pageerror: ${error.message}`);
-  });
-  await page.exposeBinding("__reportCspViolation", ({ frame }, line: string) => {
-    seen.push(`${frame === page.mainFrame() ? "page" : `frame ${frame.url()}`}: ${line}`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
-    });
-  });
-  return seen;
-}
 
 test("the editor loads, edits and opens its publish dialog without one CSP violation", async ({ page }) => {
   const violations = await watchViolations(page);
