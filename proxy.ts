@@ -22,8 +22,9 @@ function withPageHeaders(request: NextRequest): NextResponse {
     // Next's development server evaluates code for fast refresh; production never does.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    // The editor's preview (a srcdoc frame, which inherits this policy) draws avatar images from anywhere over https.
-    request.nextUrl.pathname.startsWith("/editor/") ? "img-src 'self' data: https:" : "img-src 'self' data:",
+    // The editor's preview (a srcdoc frame, which inherits this policy) draws avatar images from
+    // anywhere over https, and so does the link form's "preview when shared" card.
+    /^\/(editor|links)\//.test(request.nextUrl.pathname) ? "img-src 'self' data: https:" : "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -13,6 +13,7 @@ import { Disclosure } from "../ui/disclosure";
 import { send, type RequestError } from "../ui/request";
 import { toast } from "../ui/toast";
 import { useLeaveGuard } from "../ui/use-leave-guard";
+import { LinkPreview } from "./link-preview";
 import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
 import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, UTM_FIELDS, utmOf, withUtm, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
@@ -172,6 +173,7 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
             <p className="short-preview form-grid-wide" aria-live="polite">
               <span className="field-hint">Short link</span> <strong>{state.domain}/{state.slug.trim() || "…"}</strong>
             </p>
+            <LinkPreview state={state} />
             <TextField id="link-tags" label="Tags" value={state.tags} onChange={(tags) => set({ tags })} error={errorOf("tags")} hint="Comma-separated" disabled={disabled} />
             <div className="field">
               <label className="field-label" htmlFor="link-group">

@@ -59,6 +59,9 @@ test("a link needs only a destination: the slug starts random, Shuffle draws ano
   await page.getByLabel("Destination").fill("example.com/spring");
   await page.getByLabel("Destination").blur();
   await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring");
+  // The preview card shows how the link looks when shared, as it is typed.
+  const preview = page.getByRole("complementary", { name: "Preview when shared" });
+  await expect(preview).toContainText("A link to example.com");
   // The UTM builder writes its parameters into the destination's query.
   await page.locator("#link-utm > summary").click();
   await page.getByLabel("Source").fill("newsletter");
@@ -146,6 +149,7 @@ test("slug and domain stay fixed once the link exists; Duplicate with a new slug
   await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/autumn");
   await expect(page.getByLabel("Slug")).toHaveValue(/^[a-z0-9]{7}$/);
   await expect(page.locator("#link-geo .disclosure-state")).toHaveText("1 rule");
+  await expect(page.getByRole("complementary", { name: "Preview when shared" })).toContainText("Autumn sale");
   await page.getByLabel("Slug").fill("autumn-sale-2");
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page).toHaveURL(/\/links\/autumn-sale-2$/);
