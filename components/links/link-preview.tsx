@@ -1,3 +1,6 @@
+"use client";
+
+import { useState } from "react";
 import { normalizeHttpUrl } from "@/lib/links/http-url";
 import type { LinkFormState } from "./link-form-model";
 
@@ -9,16 +12,18 @@ export function LinkPreview({ state }: { state: LinkFormState }) {
   const destination = normalizeHttpUrl(state.url.trim());
   const host = destination ? new URL(destination).hostname : null;
   const image = state.seoImage.trim() ? normalizeHttpUrl(state.seoImage.trim()) : null;
+  // An image that does not load (a typo, a host that is down) shows the placeholder instead.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <aside className="link-preview form-grid-wide" aria-label="Preview when shared">
       <p className="field-label">Preview when shared</p>
       <div className="link-preview-card">
-        {image ? (
+        {image && failed !== image ? (
           // eslint-disable-next-line @next/next/no-img-element -- the customer's own image, any https host
-          <img className="link-preview-image" src={image} alt="" />
+          <img className="link-preview-image" src={image} alt="" onError={() => setFailed(image)} />
         ) : (
           <div className="link-preview-image link-preview-blank" aria-hidden="true">
-            {host ?? "No image"}
+            {image ? "The image did not load" : (host ?? "No image")}
           </div>
         )}
         <div className="link-preview-text">

@@ -44,6 +44,9 @@ test.afterAll(async () => {
 
 async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  // The link form's preview card shows the link's preview image from its own host: tests stay on
+  // loopback, so that host answers here with a 1×1 PNG.
+  await context.route("https://example.com/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG.sync.write(new PNG({ width: 1, height: 1 })) }));
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
   await hydrated(page);
