@@ -8,6 +8,7 @@ import type { DashboardLinksQuery } from "@/lib/links/list-links-page";
 const SORT_LABELS: Record<(typeof LINK_SORTS)[number], string> = {
   newest: "Newest first",
   oldest: "Oldest first",
+  clicks: "Most clicks (30 days)",
   title: "Title A–Z",
   slug: "Slug A–Z",
   destination: "Destination A–Z",

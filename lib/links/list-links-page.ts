@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
-import { findLinkPage, ListLinksQuery, NEWEST_FIRST } from "./list-links";
+import { findLinkPage, linkListWhere, ListLinksQuery, NEWEST_FIRST, paginationOf } from "./list-links";
 import { LINK_SORTS } from "./link-sorts";
 import { toLinkObject } from "./link-object";
 
@@ -20,7 +20,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 
-const ORDER: Record<(typeof LINK_SORTS)[number], Prisma.LinkOrderByWithRelationInput[]> = {
+const ORDER: Record<Exclude<(typeof LINK_SORTS)[number], "clicks">, Prisma.LinkOrderByWithRelationInput[]> = {
   newest: NEWEST_FIRST,
   oldest: [{ createdAt: "asc" }, { id: "asc" }],
   title: [{ title: "asc" }, { id: "asc" }],
@@ -32,9 +32,41 @@ const DAY_MS = 86_400_000;
 
 export async function listLinksPage(db: Db, accountId: string, query: DashboardLinksQuery, now = new Date()) {
   const isActive = query.status === undefined ? undefined : query.status === "active";
-  const { rows, pagination } = await findLinkPage(db, accountId, { ...query, isActive }, ORDER[query.sort]);
-  const clicks = await recentClicks(db, rows.map((row) => row.id), new Date(now.getTime() - 30 * DAY_MS));
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const filters = { ...query, isActive };
+  const { rows, pagination } = query.sort === "clicks" ? await findPageByClicks(db, accountId, filters, since) : await findLinkPage(db, accountId, filters, ORDER[query.sort]);
+  const clicks = await recentClicks(db, rows.map((row) => row.id), since);
   return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0 })), pagination };
+}
+
+/**
+ * Most clicks in the last 30 days first, the same filters as every other order. The account's
+ * clicked links are few next to its links, so their sums come from the rollups in one grouped
+ * query; the page is cut from them (most clicks first), then from the unclicked ones, newest first.
+ */
+async function findPageByClicks(db: Db, accountId: string, filters: DashboardLinksQuery & { isActive?: boolean }, since: Date) {
+  const where = linkListWhere(accountId, filters);
+  const sums = await db.$queryRaw<Array<{ linkId: string; clicks: bigint | number }>>`
+    SELECT r."linkId", SUM(r.clicks) AS clicks
+    FROM "EventRollup" r JOIN "Link" l ON l.id = r."linkId"
+    WHERE l."accountId" = ${accountId} AND r.dimension = '' AND r."hour" >= ${since}
+    GROUP BY 1 HAVING SUM(r.clicks) > 0`;
+  const clicked = new Map(sums.map((row) => [row.linkId, Number(row.clicks)]));
+  const [totalCount, matchingClicked] = await Promise.all([
+    db.link.count({ where }),
+    clicked.size ? db.link.findMany({ where: { AND: [where, { id: { in: [...clicked.keys()] } }] }, select: { id: true } }) : [],
+  ]);
+  const ranked = matchingClicked.map((row) => row.id).sort((a, b) => clicked.get(b)! - clicked.get(a)! || a.localeCompare(b));
+  const skip = (filters.page - 1) * filters.limit;
+  const pageIds = ranked.slice(skip, skip + filters.limit);
+  const [top, rest] = await Promise.all([
+    pageIds.length ? db.link.findMany({ where: { id: { in: pageIds } } }) : [],
+    pageIds.length < filters.limit
+      ? db.link.findMany({ where: { AND: [where, { id: { notIn: ranked } }] }, orderBy: NEWEST_FIRST, skip: Math.max(0, skip - ranked.length), take: filters.limit - pageIds.length })
+      : [],
+  ]);
+  const byId = new Map(top.map((row) => [row.id, row]));
+  return { rows: [...pageIds.map((id) => byId.get(id)!).filter(Boolean), ...rest], pagination: paginationOf(filters, totalCount) };
 }
 
 async function recentClicks(db: Db, linkIds: string[], since: Date): Promise<Map<string, number>> {

@@ -1,6 +1,6 @@
 // The dashboard's links page with 10,000 links in the workspace: the server's full answer time
 // (session check, count, page query, 30-day clicks, filter choices, React render) for the first
-// page, a search, a tag filter and the last page. Needs the production build (`npm run build`).
+// page, a search, a tag filter, the last page and page 2 sorted by clicks. Needs the production build (`npm run build`).
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -70,6 +70,7 @@ export async function benchLinksPage(): Promise<void> {
       ["search", "?search=link%2099"],
       ["tag filter", "?tag=t7&sort=title"],
       ["last page", `?page=${lastPage}`],
+      ["most clicks", "?sort=clicks&page=2"],
     ]) {
       const times: number[] = [];
       for (let run = 0; run < RUNS + 3; run += 1) {
