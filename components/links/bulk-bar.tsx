@@ -35,36 +35,41 @@ export function BulkBar({ selected, groups, onDone }: { selected: string[]; grou
   }
 
   const none = selected.length === 0;
+  // The toolbar appears with the first selected row (its outcome stays after it), so the table
+  // starts right under the filters.
+  if (none && !outcome && !error) return null;
   return (
     <div className="bulk-area">
-      <div className="bulk-bar" role="toolbar" aria-label="Bulk actions">
-        <span className="bulk-count" aria-live="polite">
-          {none ? "Select links to act on several at once" : `${selected.length} selected`}
-        </span>
-        <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("activate")}>
-          Activate
-        </Button>
-        <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("deactivate")}>
-          Deactivate
-        </Button>
-        <label className="visually-hidden" htmlFor="bulk-group">
-          Group to move the selected links to
-        </label>
-        <select id="bulk-group" className="select select-sm" value={groupId} onChange={(event) => setGroupId(event.target.value)} disabled={none || busy}>
-          <option value="">No group</option>
-          {groups.map((group) => (
-            <option key={group.id} value={group.id}>
-              {group.name}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("move")}>
-          Move to group
-        </Button>
-        <Button size="sm" variant="danger-outline" disabled={none || busy} onClick={() => setConfirmDelete(true)}>
-          Delete
-        </Button>
-      </div>
+      {none ? null : (
+        <div className="bulk-bar" role="toolbar" aria-label="Bulk actions">
+          <span className="bulk-count" aria-live="polite">
+            {none ? "Select links to act on several at once" : `${selected.length} selected`}
+          </span>
+          <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("activate")}>
+            Activate
+          </Button>
+          <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("deactivate")}>
+            Deactivate
+          </Button>
+          <label className="visually-hidden" htmlFor="bulk-group">
+            Group to move the selected links to
+          </label>
+          <select id="bulk-group" className="select select-sm" value={groupId} onChange={(event) => setGroupId(event.target.value)} disabled={none || busy}>
+            <option value="">No group</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+          <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("move")}>
+            Move to group
+          </Button>
+          <Button size="sm" variant="danger-outline" disabled={none || busy} onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        </div>
+      )}
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {outcome ? <BulkOutcome action={outcome.action} result={outcome.result} /> : null}
       <Dialog

@@ -5,13 +5,14 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { LINK_SORTS } from "@/lib/links/link-sorts";
 import type { DashboardLinksQuery } from "@/lib/links/list-links-page";
 
+// Short, so the seven filters fit one line on a laptop; the field is labelled "Sort".
 const SORT_LABELS: Record<(typeof LINK_SORTS)[number], string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  clicks: "Most clicks (30 days)",
+  newest: "Newest",
+  oldest: "Oldest",
+  clicks: "Most clicks",
   title: "Title A–Z",
   slug: "Slug A–Z",
-  destination: "Destination A–Z",
+  destination: "Destination",
 };
 
 const FILTERS = ["search", "tag", "domain", "groupId", "type", "status", "sort"] as const;
