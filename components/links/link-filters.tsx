@@ -71,7 +71,7 @@ export function LinkFilters({
         <label className="field-label" htmlFor="filter-search">
           Search
         </label>
-        <input id="filter-search" name="search" className="input" type="search" placeholder="Slug, title or destination" autoComplete="off" value={values.search} onChange={(event) => change("search", event.target.value, 250)} />
+        <input id="filter-search" name="search" className="input" type="search" placeholder="Slug, title, URL" autoComplete="off" value={values.search} onChange={(event) => change("search", event.target.value, 250)} />
       </div>
       <FilterSelect id="filter-tag" name="tag" label="Tag" options={choices.tags.map((t) => [t, t])} {...select("tag")} />
       <FilterSelect id="filter-domain" name="domain" label="Domain" options={choices.domains.map((d) => [d, d])} {...select("domain")} />
