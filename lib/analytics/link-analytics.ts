@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { Prisma } from "../generated/prisma/client";
 import { ADULT_BUTTON_ID } from "../events/rollups";
 import { hasFilters, type AnalyticsFilters } from "./filters";
 import { bucketId, bucketIds, type Range } from "./timeframe";
@@ -87,12 +88,10 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
 
   const countries = sortedEntries(byDimension.country);
   const top = countries.find(([code]) => code !== "unknown");
-  const f = filterValues(filters);
   const [lastView] = await db.$queryRaw<Array<{ at: Date }>>`
     SELECT "occurredAt" AS at FROM "VisitEvent"
     WHERE "linkId" = ${subject.linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-      AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
-      AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+      AND ${matching(filters)}
     ORDER BY "occurredAt" DESC LIMIT 1`;
 
   const clicksByLink = subject.type === "website"
@@ -138,12 +137,12 @@ function rollups(db: Db, linkId: string, range: Range) {
   };
 }
 
-const filterValues = (filters: AnalyticsFilters | undefined) => ({
-  country: filters?.country ?? null,
-  device: filters?.device ?? null,
-  platform: filters?.platform ?? null,
-  referrer: filters?.referrer ?? null,
-});
+/** The events of the visitors who match every filter (none given: every visitor). */
+function matching(filters: AnalyticsFilters | undefined): Prisma.Sql {
+  const f = { country: filters?.country ?? null, device: filters?.device ?? null, platform: filters?.platform ?? null, referrer: filters?.referrer ?? null };
+  return Prisma.sql`(${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
+    AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})`;
+}
 
 /**
  * The same rows as the rollups, summed from the raw events of the visitors who match every filter
@@ -151,21 +150,18 @@ const filterValues = (filters: AnalyticsFilters | undefined) => ({
  * Clicks as the flusher counts them: a redirected visit is a click, and so is each button click.
  */
 function filteredEvents(db: Db, linkId: string, range: Range, filters: AnalyticsFilters) {
-  const f = filterValues(filters);
   return {
     rows: db.$queryRaw<RollupRow[]>`
       WITH v AS (
         SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, country, device, platform, referrer, visits, redirected
         FROM "VisitEvent"
         WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-          AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
-          AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+          AND ${matching(filters)}
       ), c AS (
         SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, "buttonId"
         FROM "ClickEvent"
         WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-          AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
-          AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+          AND ${matching(filters)}
       )
       SELECT bucket, '' AS dimension, '' AS value, SUM(visits) AS views, SUM(CASE WHEN redirected THEN visits ELSE 0 END) AS clicks, 0 AS "adultClicks" FROM v GROUP BY 1
       UNION ALL SELECT bucket, 'country', country, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
@@ -177,8 +173,7 @@ function filteredEvents(db: Db, linkId: string, range: Range, filters: Analytics
       SELECT date_trunc('day', "occurredAt") AS day, "buttonId" AS value, COUNT(*) AS clicks
       FROM "ClickEvent"
       WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-        AND (${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
-        AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})
+        AND ${matching(filters)}
       GROUP BY 1, 2`,
   };
 }

@@ -29,7 +29,7 @@ function pages(): string[] {
 }
 
 /** The names the pages read (grep searchParams in app/), and some they do not. */
-const NAMES = ["page", "sort", "order", "q", "search", "tag", "domain", "groupId", "type", "id", "from", "to", "timeframe", "limit", "status", "tab", "callbackUrl", "error"];
+const NAMES = ["page", "sort", "order", "q", "search", "tag", "domain", "groupId", "type", "id", "from", "to", "timeframe", "limit", "status", "tab", "callbackUrl", "error", "country", "device", "platform", "referrer"];
 const VALUES = [
   "-1",
   "0",
