@@ -14,7 +14,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: /.*\.spec\.ts$/,
-  timeout: 60_000,
+  // A page tour with axe on each page has taken over 60 s on a slow 2-core machine (2026-11-27).
+  timeout: 120_000,
   // A sign-in (a bcrypt hash and two navigations) has taken over 5 s on a busy 2-core machine.
   expect: { timeout: 15_000 },
   // Each spec file starts its own server; two files at once keep both cores busy while one waits

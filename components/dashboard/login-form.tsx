@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { Field, Input } from "../ui/field";
@@ -33,6 +34,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Field id="password" label="Password">
         <Input id="password" type="password" autoComplete="current-password" required />
       </Field>
+      <p className="auth-aside">
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}
       </button>

@@ -48,10 +48,16 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
         description={teamOwnerEmail ? <>The links, pages and domains of {teamOwnerEmail}&apos;s workspace at a glance.</> : "Your links, pages and domains at a glance."}
         action={
           readOnly ? null : (
-            <ButtonLink href="/links/new">
-              <PlusIcon />
-              New link
-            </ButtonLink>
+            <div className="quick-actions">
+              <ButtonLink href="/websites/new" variant="secondary">
+                <PlusIcon />
+                New page
+              </ButtonLink>
+              <ButtonLink href="/links/new">
+                <PlusIcon />
+                New link
+              </ButtonLink>
+            </div>
           )
         }
       />

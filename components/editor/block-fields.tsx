@@ -1,6 +1,7 @@
 "use client";
 
 import { BUTTON_STYLE_NAMES } from "@/lib/bio/designs";
+import { withHttpsScheme } from "@/lib/links/http-url";
 import { ColorField, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Block } from "./model";
 
@@ -9,7 +10,7 @@ const MEDIA_PLATFORMS = ["youtube", "vimeo", "spotify", "soundcloud", "apple-mus
 const cap = (value: string) => value[0].toUpperCase() + value.slice(1);
 
 /** The fields of one block, by its type. */
-export function BlockFields({ block, onChange }: { block: Block; onChange: (block: Block) => void }) {
+export function BlockFields({ block, onChange, problems = {} }: { block: Block; onChange: (block: Block) => void; problems?: Record<string, string> }) {
   const id = `ed-block-${block.id}`;
   const set = (patch: Partial<Block>) => onChange({ ...block, ...patch });
   const type = block.type ?? "simple";
@@ -18,9 +19,19 @@ export function BlockFields({ block, onChange }: { block: Block; onChange: (bloc
   if (type === "header") return <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />;
   return (
     <div className="ed-block-fields">
-      <TextField id={`${id}-title`} label="Title" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />
+      <TextField id={`${id}-title`} label="Title" maxLength={300} value={block.title} error={problems.title} onChange={(title) => set({ title: orUndefined(title) })} />
       {type === "featured" ? <TextField id={`${id}-subtitle`} label="Subtitle" maxLength={300} value={block.subtitle} onChange={(subtitle) => set({ subtitle: orUndefined(subtitle) })} /> : null}
-      <TextField id={`${id}-url`} label="Address" type="url" placeholder="https://" value={block.url} onChange={(url) => set({ url: orUndefined(url) })} hint="https://…, mailto: or tel:" />
+      <TextField
+        id={`${id}-url`}
+        label="Address"
+        type="url"
+        placeholder="example.com/page"
+        value={block.url}
+        error={problems.url}
+        onChange={(url) => set({ url: orUndefined(url) })}
+        onBlur={() => block.url && block.url !== withHttpsScheme(block.url) && set({ url: withHttpsScheme(block.url) })}
+        hint="A web address (https:// is added), mailto: or tel:"
+      />
       {type === "media" ? (
         <SelectField id={`${id}-platform`} label="Platform" value={block.platform ?? "youtube"} options={MEDIA_PLATFORMS.map((p) => ({ value: p, label: cap(p) }))} onChange={(platform) => set({ platform })} />
       ) : (

@@ -17,7 +17,7 @@ export interface BlockActions {
 }
 
 /** One block in the list: a drag handle (pointer or keyboard), its summary, its actions, and its fields when open. */
-export function BlockRow({ block, index, count, open, actions }: { block: Block; index: number; count: number; open: boolean; actions: BlockActions }) {
+export function BlockRow({ block, index, count, open, actions, problems }: { block: Block; index: number; count: number; open: boolean; actions: BlockActions; problems: Record<string, string> }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
   const ref = useRef<HTMLLIElement | null>(null);
   // Styles set through the DOM (not a style attribute) pass the page's CSP.
@@ -50,6 +50,7 @@ export function BlockRow({ block, index, count, open, actions }: { block: Block;
           <span className="ed-block-type">{BLOCK_LABELS[block.type ?? "simple"]}</span>
           <span className="ed-block-title">{summary}</span>
           {block.hidden ? <span className="badge">Hidden</span> : null}
+          {Object.keys(problems).length ? <span className="badge badge-danger">Not saved: needs a fix</span> : null}
         </button>
         <div className="ed-block-actions">
           <button type="button" className="ed-icon-btn" title="Move up" aria-label={`Move up ${label}`} disabled={index === 0} onClick={() => actions.move(-1)}>
@@ -71,7 +72,7 @@ export function BlockRow({ block, index, count, open, actions }: { block: Block;
       </div>
       {open ? (
         <div className="ed-block-body">
-          <BlockFields block={block} onChange={actions.change} />
+          <BlockFields block={block} onChange={actions.change} problems={problems} />
         </div>
       ) : null}
     </li>

@@ -6,11 +6,12 @@ import { useEffect, useState } from "react";
 import { BlockRow } from "./block-row";
 import { Section } from "./fields";
 import { BLOCK_LABELS, blockSummary, moveItem, newBlock, newBlockId, type Block, type BlockType } from "./model";
+import { blockProblems, type Problems } from "./model-check";
 
 const UNDO_MS = 8000;
 
 /** The page's blocks: add each type, edit, duplicate, delete (with undo), hide, and reorder by drag, keyboard or buttons. */
-export function BlocksPanel({ blocks, onChange }: { blocks: Block[]; onChange: (blocks: Block[]) => void }) {
+export function BlocksPanel({ blocks, onChange, problems }: { blocks: Block[]; onChange: (blocks: Block[]) => void; problems: Problems }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<{ block: Block; index: number } | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -71,6 +72,7 @@ export function BlocksPanel({ blocks, onChange }: { blocks: Block[]; onChange: (
                 index={index}
                 count={blocks.length}
                 open={openId === block.id}
+                problems={blockProblems(problems, block.id)}
                 actions={{
                   change: (next) => update(index, next),
                   move: (delta) => onChange(moveItem(blocks, index, index + delta)),

@@ -1,11 +1,10 @@
 "use client";
 
 import { DESIGNS, type Design } from "@/lib/bio/designs";
-import { DRAFT_TEMPLATES } from "@/lib/websites/designs";
+import { DRAFT_TEMPLATES, designName } from "@/lib/websites/designs";
 import { Section } from "./fields";
 
 const firstColour = (css: string) => css.match(/#[0-9a-f]{3,8}/i)?.[0] ?? css;
-export const designLabel = (id: string) => id.replace(/-v2$/, "").split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 
 /** A tiny drawing of a design from its own tokens: background, card, avatar and three buttons. */
 function Thumb({ design }: { design: Design }) {
@@ -32,7 +31,7 @@ export function DesignPanel({ templateId, onChange }: { templateId: string; onCh
         {ids.map((id) => (
           <button key={id} type="button" role="radio" aria-checked={id === templateId} className="ed-design" onClick={() => onChange(id)}>
             <Thumb design={DESIGNS[id] ?? DESIGNS["simple-stack-v2"]} />
-            <span>{designLabel(id)}</span>
+            <span>{designName(id)}</span>
           </button>
         ))}
       </div>

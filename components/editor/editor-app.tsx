@@ -1,13 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { send } from "@/components/ui/request";
 import type { DraftForEditor } from "@/lib/drafts/get-draft-for-editor";
 import type { PublishedDraft } from "@/lib/drafts/publish-draft";
 import { BlocksPanel } from "./blocks-panel";
-import { DesignPanel, designLabel } from "./design-panel";
+import { DesignPanel } from "./design-panel";
+import { designName } from "@/lib/websites/designs";
 import { blocksOf, completeModel, type Model } from "./model";
+import { savableModel } from "./model-check";
 import { PreviewPane } from "./preview-pane";
 import { ProfilePanel } from "./profile-panel";
 import { PublishDialog, type Published, type PublishTargets } from "./publish-dialog";
@@ -17,6 +19,7 @@ import { SocialsPanel } from "./socials-panel";
 import { ThemePanel } from "./theme-panel";
 import { readBackup, useAutosave, type Edit } from "./use-autosave";
 import { usePreview } from "./use-preview";
+import { countOf } from "@/lib/text/plural";
 
 export type EditorDraft = Pick<DraftForEditor, "id" | "name" | "templateId" | "semantic" | "version" | "published">;
 
@@ -36,7 +39,21 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
   const [publishOpen, setPublishOpen] = useState(false);
   const [publishState, setPublishState] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
   const [unpublished, setUnpublished] = useState(draft.published?.unpublishedChanges === true);
-  const sent = useMemo<Edit>(() => ({ model: completeModel(edit.model), templateId: edit.templateId }), [edit]);
+  // What is saved and previewed: every field the schema accepts; a refused one stays here, marked.
+  const checked = useMemo(() => savableModel(completeModel(edit.model)), [edit.model]);
+  const sent = useMemo<Edit>(() => ({ model: checked.model, templateId: edit.templateId }), [checked, edit.templateId]);
+  const unsaved = Object.keys(checked.problems).length;
+  const controls = useRef<HTMLDivElement>(null);
+  const openTab = (next: Tab) => {
+    setTab(next);
+    // Each tab opens at its top, not at the scroll position the previous one was left at.
+    const box = controls.current;
+    if (!box) return;
+    const panel = box.querySelector<HTMLElement>(".ed-tabpanel");
+    if (panel) panel.scrollTop = 0;
+    // On a phone the page itself scrolls: bring the tabs back into view when they are above it.
+    if (box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
+  };
   const autosave = useAutosave(draft.id, draft.version, sent);
   // Edits a closed tab or a lost connection left unsaved come back (and are saved) after mount.
   useEffect(() => {
@@ -81,7 +98,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
         <div className="ed-bar-title">
           <h1>{edit.model.profile?.name || draft.name}</h1>
           <p>
-            {designLabel(edit.templateId)}
+            {designName(edit.templateId)}
             {published ? (
               <>
                 {" · "}
@@ -116,7 +133,11 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
       ) : null}
       {autosave.state.kind === "invalid" ? (
         <div className="alert alert-danger ed-banner" role="alert">
-          Not saved: {autosave.state.message}
+          Not saved: {autosave.state.message.replace(/^semantic\.[\w.[\]]+:\s*/, "")}
+        </div>
+      ) : unsaved ? (
+        <div className="alert alert-warning ed-banner" role="status" data-testid="unsaved-fields">
+          {countOf(unsaved, "field")} {unsaved === 1 ? "needs" : "need"} a fix (marked below); everything else is saved.
         </div>
       ) : null}
       {publishState.message || publishState.error ? (
@@ -133,10 +154,10 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
         </button>
       </div>
       <div className="ed-main">
-        <div className="ed-controls">
+        <div className="ed-controls" ref={controls}>
           <div className="ed-tabs" role="tablist" aria-label="Editor sections">
             {TABS.map((t) => (
-              <button key={t.id} type="button" role="tab" id={`ed-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="ed-tabpanel" onClick={() => setTab(t.id)}>
+              <button key={t.id} type="button" role="tab" id={`ed-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="ed-tabpanel" onClick={() => openTab(t.id)}>
                 {t.label}
               </button>
             ))}
@@ -144,9 +165,9 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
           <div className="ed-tabpanel" id="ed-tabpanel" role="tabpanel" aria-labelledby={`ed-tab-${tab}`}>
             {tab === "content" ? (
               <>
-                <ProfilePanel model={edit.model} onChange={setModel} />
-                <BlocksPanel blocks={blocksOf(edit.model)} onChange={(links) => setModel({ ...edit.model, links })} />
-                <SocialsPanel model={edit.model} onChange={setModel} />
+                <ProfilePanel model={edit.model} onChange={setModel} problems={checked.problems} />
+                <BlocksPanel blocks={blocksOf(edit.model)} onChange={(links) => setModel({ ...edit.model, links })} problems={checked.problems} />
+                <SocialsPanel model={edit.model} onChange={setModel} problems={checked.problems} />
               </>
             ) : null}
             {tab === "design" ? (
@@ -160,7 +181,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
         </div>
         <PreviewPane html={preview.html} failed={preview.failed} />
       </div>
-      <PublishDialog open={publishOpen} onClose={() => setPublishOpen(false)} targets={targets} publish={publish} published={publishOpen ? published : null} />
+      <PublishDialog pageName={edit.model.profile?.name || draft.name} open={publishOpen} onClose={() => setPublishOpen(false)} targets={targets} publish={publish} published={publishOpen ? published : null} />
     </div>
   );
 }

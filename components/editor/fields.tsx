@@ -5,23 +5,46 @@ import type { ReactNode } from "react";
 // The editor's labelled controls: each is a <label> with its control, so every input has a name
 // for screen readers and a click target; values are strings, an emptied field reads as unset.
 
-export function TextField({ id, label, value, onChange, placeholder, hint, type = "text", maxLength }: {
+export function TextField({ id, label, value, onChange, onBlur, placeholder, hint, error, type = "text", maxLength }: {
   id: string;
   label: string;
   value: string | undefined;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   placeholder?: string;
   hint?: ReactNode;
+  /** Marks the control and says what to fix (the value stays as typed, and is not saved). */
+  error?: string;
   type?: "text" | "url" | "number";
   maxLength?: number;
 }) {
+  const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className="ed-field">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="input" type={type} value={value ?? ""} placeholder={placeholder} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} />
-      {hint ? <p className="field-hint">{hint}</p> : null}
+      <input
+        id={id}
+        className="input"
+        type={type}
+        value={value ?? ""}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

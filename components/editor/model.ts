@@ -56,9 +56,8 @@ export function orUndefined(value: string): string | undefined {
   return value === "" ? undefined : value;
 }
 
-/** What is saved and previewed: rows still being filled in (a social without a handle, an empty avatar) are left out until complete. */
+/** What is saved and previewed: an avatar still being filled in is left out until it has a value (socials: model-check.ts). */
 export function completeModel(model: Model): Model {
-  const socials = model.socials?.filter((social) => (social.handle ?? social.url ?? "").trim() !== "");
   const avatar = model.avatar && model.avatar.value.trim() !== "" ? model.avatar : undefined;
-  return { ...model, socials, avatar };
+  return { ...model, avatar };
 }

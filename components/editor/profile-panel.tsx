@@ -1,7 +1,9 @@
 "use client";
 
+import { useRef } from "react";
 import { Section, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Model } from "./model";
+import type { Problems } from "./model-check";
 
 type Avatar = NonNullable<Model["avatar"]>;
 
@@ -11,13 +13,19 @@ const AVATAR_HINTS: Record<Avatar["type"], string> = {
   image: "An https:// image address.",
 };
 
-export function ProfilePanel({ model, onChange }: { model: Model; onChange: (model: Model) => void }) {
+export function ProfilePanel({ model, onChange, problems }: { model: Model; onChange: (model: Model) => void; problems: Problems }) {
   const profile = model.profile ?? {};
+  // What was typed in each avatar mode, so switching Image URL → Emoji → Image URL loses nothing.
+  const typed = useRef<Partial<Record<Avatar["type"], string>>>(model.avatar ? { [model.avatar.type]: model.avatar.value } : {});
+  const setAvatar = (avatar: Avatar | undefined) => {
+    if (avatar) typed.current[avatar.type] = avatar.value;
+    onChange({ ...model, avatar });
+  };
   const setProfile = (patch: Partial<NonNullable<Model["profile"]>>) => onChange({ ...model, profile: { ...profile, ...patch } });
   const avatarType = model.avatar?.type ?? "none";
   return (
     <Section title="Profile" description="Who the page is about.">
-      <TextField id="ed-name" label="Name" value={profile.name} maxLength={200} onChange={(name) => setProfile({ name: orUndefined(name) })} />
+      <TextField id="ed-name" label="Name" value={profile.name} maxLength={200} error={problems["profile:name"]} onChange={(name) => setProfile({ name: orUndefined(name) })} />
       <TextField id="ed-handle" label="Handle" value={profile.handle} maxLength={100} placeholder="@yourname" onChange={(handle) => setProfile({ handle: orUndefined(handle) })} />
       <TextArea id="ed-bio" label="Bio" value={profile.bio} maxLength={1000} onChange={(bio) => setProfile({ bio: orUndefined(bio) })} />
       <div className="ed-row">
@@ -31,7 +39,7 @@ export function ProfilePanel({ model, onChange }: { model: Model; onChange: (mod
             { value: "emoji", label: "Emoji" },
             { value: "image", label: "Image URL" },
           ]}
-          onChange={(type) => onChange({ ...model, avatar: type === "none" ? undefined : { type: type as Avatar["type"], value: model.avatar?.type === type ? model.avatar.value : "" } })}
+          onChange={(type) => setAvatar(type === "none" ? undefined : { type: type as Avatar["type"], value: typed.current[type as Avatar["type"]] ?? "" })}
         />
         {model.avatar ? (
           <TextField
@@ -39,8 +47,9 @@ export function ProfilePanel({ model, onChange }: { model: Model; onChange: (mod
             label={model.avatar.type === "image" ? "Image address" : model.avatar.type === "emoji" ? "Emoji" : "Letters"}
             value={model.avatar.value}
             hint={AVATAR_HINTS[model.avatar.type]}
+            error={problems["avatar:value"]}
             maxLength={model.avatar.type === "image" ? 2000 : model.avatar.type === "emoji" ? 8 : 2}
-            onChange={(value) => onChange({ ...model, avatar: { ...model.avatar!, value } })}
+            onChange={(value) => setAvatar({ ...model.avatar!, value })}
           />
         ) : null}
       </div>

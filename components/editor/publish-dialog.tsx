@@ -7,6 +7,7 @@ import { qrSvg } from "@/lib/qr/qr-svg";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PublishedDraft } from "@/lib/drafts/publish-draft";
 import type { PublishTargets } from "@/lib/drafts/publish-targets";
+import { slugFromName } from "@/lib/links/slug-rules";
 
 export type { PublishTargets };
 
@@ -24,15 +25,18 @@ function fieldOf(error: RequestError, kind: Kind): string {
 }
 
 /** Choose the address, publish through the same use case as POST /v1/websites, then show the live URL with copy and QR code. */
-export function PublishDialog({ open, onClose, targets, publish, published }: {
+export function PublishDialog({ open, onClose, targets, publish, published, pageName }: {
   open: boolean;
+  /** The page's name: the slug proposed until the customer types one. */
+  pageName: string;
   onClose: () => void;
   targets: PublishTargets;
   publish: (address: Record<string, unknown>) => Promise<{ ok: true; data: Published } | { ok: false; error: RequestError }>;
   published: Published | null;
 }) {
   const [kind, setKind] = useState<Kind>("primary");
-  const [slug, setSlug] = useState("");
+  const [typedSlug, setSlug] = useState<string | null>(null);
+  const slug = typedSlug ?? slugFromName(pageName);
   const [systemDomain, setSystemDomain] = useState(targets.systemDomains[0]?.domain ?? "");
   const [customDomain, setCustomDomain] = useState(targets.customDomains[0] ?? "");
   const [customPath, setCustomPath] = useState("");

@@ -2,13 +2,14 @@
 
 import { Section, SelectField, TextField } from "./fields";
 import type { Model } from "./model";
+import type { Problems } from "./model-check";
 
 type Social = NonNullable<Model["socials"]>[number];
 
 const PLATFORMS = ["instagram", "tiktok", "youtube", "x", "facebook", "linkedin", "github", "twitch", "spotify", "threads", "bluesky", "email", "website"];
 const label = (platform: string) => (platform === "x" ? "X (Twitter)" : platform[0].toUpperCase() + platform.slice(1));
 
-export function SocialsPanel({ model, onChange }: { model: Model; onChange: (model: Model) => void }) {
+export function SocialsPanel({ model, onChange, problems }: { model: Model; onChange: (model: Model) => void; problems: Problems }) {
   const socials = model.socials ?? [];
   const set = (next: Social[]) => onChange({ ...model, socials: next });
   return (
@@ -36,6 +37,7 @@ export function SocialsPanel({ model, onChange }: { model: Model; onChange: (mod
               id={`ed-social-${index}-handle`}
               label="Handle or URL"
               value={social.url ?? social.handle}
+              error={problems[`social:${index}:handle`] ?? problems[`social:${index}:url`]}
               onChange={(handle) => set(socials.map((s, i) => (i === index ? { platform: s.platform, handle } : s)))}
             />
             <button type="button" className="btn btn-ghost btn-sm ed-social-remove" aria-label={`Remove ${label(social.platform)}`} onClick={() => set(socials.filter((_, i) => i !== index))}>

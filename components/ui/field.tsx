@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode, SelectHTMLAttributes } from "react";
 
 /** A label, the control, and either a hint or the error (linked with aria-describedby). */
 export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
@@ -21,7 +21,7 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
   );
 }
 
-export function Input({ id, error, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; hint?: boolean }) {
+export function Input({ id, error, hint, ...props }: ComponentProps<"input"> & { id: string; error?: string; hint?: boolean }) {
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return <input id={id} name={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />;
 }

@@ -42,6 +42,12 @@ function beaconScript(publicId: string, grant: InlineGrant): string {
 }
 
 /** The page for one response, its inline style and script allowed by `input.nonce`. */
+/** The page without its scripts (the click beacon), for frames that run none: the editor's preview, the design gallery. */
+export function withoutScripts(html: string): string {
+  // User text is escaped, so only the renderer's own tags match.
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
 export function renderBioPage(input: BioPageInput): string {
   return render(input, { nonce: input.nonce });
 }

@@ -3,6 +3,7 @@ import { addTeamMember, TeamRole, TeamStatus } from "../accounts/add-team-member
 import { CreateAccountInput, createAccount, unsafeFindAccountByEmail } from "../accounts/create-account";
 import { PlanName } from "../accounts/plans";
 import { setLimits, setPlan } from "../accounts/set-plan";
+import { createResetLink } from "../accounts/password-reset";
 import { parseOrThrow } from "../validation/parse";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -53,6 +54,16 @@ const COMMANDS = {
       const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
       if (Object.keys(defined).length === 0) throw new HopError("missing_required_field", { message: "Give at least one of --total, --active, --hourly, --daily." });
       return setLimits(db, (await unsafeFindAccountByEmail(db, address)).id, defined);
+    },
+  },
+  // For a server without SMTP: the operator hands the one-time link (1 hour) to the account's owner.
+  "account reset-password": {
+    flags: z.object({ email }).strict(),
+    run: async (db: Db, f: { email: string }) => {
+      const account = await unsafeFindAccountByEmail(db, f.email);
+      const made = await createResetLink(db, account.email);
+      if (!made) throw new HopError("not_found", { message: `No account '${f.email}'.` });
+      return { email: made.email, link: made.link, expiresAt: made.expiresAt.toISOString() };
     },
   },
   "key create": {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { renderBioPage } from "../bio/render-page";
+import { renderBioPage, withoutScripts } from "../bio/render-page";
 import { config } from "../config";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -35,7 +35,6 @@ export async function renderDraftPreview(db: Db, callerId: string, draftId: stri
     brandingUrl: config().appUrl,
   });
   // The page's one script reports clicks to the visitor beacon; the preview frame runs no scripts
-  // (and counts no clicks), so it is left out. User text is escaped, so only the renderer's own
-  // tags match.
-  return html.replace(/<script nonce="[^"]*">[\s\S]*?<\/script>/g, "");
+  // (and counts no clicks), so it is left out.
+  return withoutScripts(html);
 }

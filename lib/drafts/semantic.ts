@@ -2,7 +2,7 @@ import { z } from "zod";
 import { colour, httpsImage } from "../bio/data";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
 import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
-import { Behavior } from "../links/create-link";
+import { Behavior } from "../links/schemas";
 
 // The draft's page config (`semantic` of POST /v1/websites/drafts), also what the editor saves:
 // one schema for both. Members are those of API.md and shared/spec/DECISIONS.md (profile, links, socials, seo,

@@ -28,3 +28,17 @@ export function suggestedSlug(): string {
     if (!isReservedSlug(slug)) return slug;
   }
 }
+
+/** A slug made from a page's name ("Ada Lovelace" → `ada-lovelace`), or "" when the name gives none. */
+export function slugFromName(name: string): string {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  const slug = words.length > 50 ? words.slice(0, 50).replace(/-+$/, "") : words;
+  const problem = slugProblem(slug);
+  if (problem === null) return slug;
+  return problem === "reserved" ? slugVariant(slug) : "";
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { PASSWORD, person, send, signIn, type Answer } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The account page's doors to the password: a new e-mail (the sign-in name) needs the current
 // password, and wrong current passwords — on the e-mail change and the password change alike —
@@ -88,5 +88,21 @@ describe("account: e-mail change and wrong current passwords", () => {
       assert.equal(answer.status, 200, `change ${i + 1}: ${answer.text}`);
       who.cookie = String(answer.headers["set-cookie"]).split(";")[0];
     }
+  });
+
+  test("without SMTP, a forgotten password goes through the operator: the page says so, the form's route refuses, the CLI's link works once", async () => {
+    const who = await person(server);
+    const page = await (await fetch(`${server.url}/forgot-password`)).text();
+    assert.match(page, /does not send e-mail/);
+    assert.match(page, /account reset-password/);
+    const refused = await send(server, "POST", "/api/dashboard/password-reset", { body: { email: who.email } });
+    assert.equal(refused.status, 409, refused.text);
+    assert.match(refused.body.error.message, /operator/);
+    const made = await admin(server, "account", "reset-password", "--email", who.email);
+    const token = String(made.link).split("/reset-password/")[1];
+    const done = await send(server, "POST", "/api/dashboard/password-reset/complete", { body: { token, password: "operator gave me this" } });
+    assert.equal(done.status, 200, done.text);
+    await signIn(server, who.email, "operator gave me this");
+    assert.equal((await send(server, "POST", "/api/dashboard/password-reset/complete", { body: { token, password: "again and again" } })).status, 404);
   });
 });

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { SMTPServer } from "smtp-server";
 import { api } from "../helpers/api";
 import { invitationToken, PASSWORD, person, send, signIn, type Person } from "../helpers/dashboard-routes";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { startServerWithSmtp, type ReceivedMail } from "../helpers/smtp";
 
 // Team invitations are one-time links: e-mails are never verified, so whoever registered an address
 // first must get nothing meant for its owner. Whoever holds the link (and accepts) joins with the
@@ -126,30 +125,15 @@ describe("team invitations by one-time link", () => {
 });
 
 describe("team invitations with SMTP configured", () => {
-  const received: Array<{ to: string[]; from: string; raw: string }> = [];
-  let smtp: SMTPServer;
+  let received: ReceivedMail[] = [];
   let server: HopServer;
+  let stop: () => Promise<void>;
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Hop <team@hop.example>" } });
+    const started = await startServerWithSmtp("Hop <team@hop.example>");
+    ({ server, stop } = started);
+    received = started.smtp.received;
   });
-  after(async () => {
-    await server.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+  after(() => stop());
 
   test("the link is e-mailed to the address, and the e-mailed link joins whoever follows it", async () => {
     const owner = await person(server);

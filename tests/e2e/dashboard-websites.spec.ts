@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { apiCall, checkPages, dashboardUser, signIn, type DashboardUser, hydrated } from "../helpers/dashboard-page";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
-import { postForm, PRIMARY } from "../helpers/visit";
+import { postForm, PRIMARY, visit } from "../helpers/visit";
 
 // The Websites page: the list (address, design, status, views), open in editor, duplicate,
-// deactivate, delete; a page's contacts and their CSV export, parsed back.
+// deactivate, delete; a page's contacts and their CSV export, parsed back; "New page" from the
+// design gallery to a live page without the API, and the drafts in progress.
 
 let server: HopServer;
 let owner: DashboardUser;
@@ -61,7 +62,7 @@ test("the list shows the page; open in editor and view live point at it; duplica
   await signIn(page, server, owner.email, "/websites");
   const row = page.locator(`tr[data-website-id="${pageId}"]`);
   await expect(row).toContainText("Launch page");
-  await expect(row).toContainText("bonbon-card");
+  await expect(row).toContainText("Bonbon");
   await expect(row).toContainText("Active");
   await expect(row.getByRole("link", { name: "Open in editor" })).toHaveAttribute("href", `/editor/site/${pageId}`);
   await expect(row.getByRole("link", { name: /View live/ })).toHaveAttribute("href", /\/launch-page$/);
@@ -75,7 +76,7 @@ test("the list shows the page; open in editor and view live point at it; duplica
   await expect(dialog).toBeHidden();
   await expect(page.locator("tr[data-website-id]")).toHaveCount(2);
   const copy = page.locator('tr[data-website-id="launch-copy"]');
-  await expect(copy).toContainText("bonbon-card");
+  await expect(copy).toContainText("Bonbon");
   const viaApi = await apiCall(server, owner.key, "GET", "/v1/websites/launch-copy");
   expect(viaApi.body.data.templateId).toBe("bonbon-card");
 });
@@ -130,9 +131,67 @@ test("another account's page: the CSV and the actions answer 404", async ({ page
   expect((await apiCall(server, owner.key, "GET", `/v1/websites/${pageId}`)).body.data.isActive).toBe(true);
 });
 
+test("New page: a name and a design from the gallery, the editor on the draft, publish at the name's slug, and the page is live", async ({ page }) => {
+  await signIn(page, server, owner.email, "/");
+  await page.getByRole("link", { name: "New page" }).click();
+  await expect(page).toHaveURL(/\/websites\/new$/);
+  await hydrated(page);
+  const gallery = page.getByRole("group", { name: "Design" });
+  await expect(gallery.getByRole("radio")).toHaveCount(17);
+  // Every thumbnail is the real renderer's page of its design.
+  const frame = page.frameLocator('[data-design="neo-brutalist"] iframe');
+  await expect(frame.locator("main")).toHaveAttribute("data-design", "neo-brutalist");
+  await expect(frame.locator("h1")).toHaveText("Alex Rivera");
+
+  const create = page.getByRole("button", { name: "Create page and open the editor" });
+  await create.click();
+  const name = page.getByRole("textbox", { name: "Page name" });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#page-name-error")).toContainText("Give the page a name");
+
+  await name.fill("Jo Baker");
+  await page.locator('[data-design="neo-brutalist"]').click();
+  await expect(gallery.getByRole("radio", { name: "Neo-Brutalist" })).toBeChecked();
+  await create.click();
+  await expect(page).toHaveURL(/\/editor\/drf_/);
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Jo Baker");
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel(/^Slug/)).toHaveValue("jo-baker");
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByTestId("live-url")).toHaveText(`http://${PRIMARY}/jo-baker`);
+  const live = await visit(server, PRIMARY, "/jo-baker");
+  expect(live.status).toBe(200);
+  expect(live.body).toContain('data-design="neo-brutalist"');
+  expect(live.body).toContain("Jo Baker");
+
+  await page.goto(`${server.url}/websites`);
+  await expect(page.locator("tr", { hasText: "jo-baker" })).toContainText("Neo-Brutalist");
+});
+
+test("a draft made with the API is listed under In progress with its expiry, and Continue editing opens it", async ({ page }) => {
+  const made = await apiCall(server, owner.key, "POST", "/v1/websites/drafts", { name: "Summer menu", templateId: "bonbon-card", semantic: { profile: { name: "Summer menu" } } });
+  expect(made.status).toBe(201);
+  await signIn(page, server, owner.email, "/websites");
+  const row = page.locator(`[data-draft-id="${made.body.data.id}"]`);
+  await expect(row).toContainText("Summer menu");
+  await expect(row).toContainText("Not published · Bonbon");
+  await expect(row).toContainText(/deleted on .* unless opened/);
+  await row.getByRole("link", { name: "Continue editing Summer menu" }).click();
+  await expect(page).toHaveURL(new RegExp(`/editor/${made.body.data.id}$`));
+  await hydrated(page);
+  await page.goto(`${server.url}/websites`);
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText("unless opened");
+});
+
 test("the Websites and Contacts pages at 1280×800 and 390×844: screenshots, no serious axe violation", async ({ browser }) => {
   await checkPages(browser, server, owner.email, [
     { path: "/websites", name: "dashboard-websites" },
+    { path: "/websites/new", name: "dashboard-new-page" },
     { path: `/websites/contacts?id=${pageId}`, name: "dashboard-contacts" },
   ]);
 });

@@ -37,6 +37,9 @@ export const CASES: Record<string, Case> = {
   "DELETE /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
   "POST /api/dashboard/domains/[domain]/verify": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
 
+  // "New page": a draft of the selected workspace's owner (a viewer there gets 403).
+  "POST /api/dashboard/drafts": { scope: "workspace", body: () => ({ name: "New page", templateId: "bento-grid" }) },
+  "GET /api/dashboard/designs/[id]": { scope: "self", read: true, params: () => ({ id: "bento-grid" }) },
   "PUT /api/dashboard/drafts/[id]": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, semantic: { profile: { name: "Taken over" } } }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/preview": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ semantic: { profile: { name: "Peek" } }, nonce: NONCE }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/publish": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, customSlug: `pub-${tag()}` }), foreign: [404] },
@@ -64,6 +67,9 @@ export const CASES: Record<string, Case> = {
   // The bulk bar answers per link: another account's ids come back under `failed`, untouched.
   "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
 
+  // "Forgot password": signed out by nature; the walk's server sends no mail (409), a made-up link is 404.
+  "POST /api/dashboard/password-reset": { scope: "self", signedOut: true, body: () => ({ email: `reset-${tag()}@example.test` }) },
+  "POST /api/dashboard/password-reset/complete": { scope: "self", signedOut: true, body: () => ({ token: "A".repeat(43), password: "long enough password" }) },
   "POST /api/dashboard/signout": { scope: "self", signedOut: true },
   "POST /api/dashboard/signup": { scope: "self", signedOut: true, body: () => ({ name: "Pat", email: `s-${tag()}@example.test`, password: "long enough password" }) },
 

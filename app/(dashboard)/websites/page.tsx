@@ -4,16 +4,21 @@ import "@/components/dashboard/sites.css";
 import { formatNumber } from "@/components/dashboard/format";
 import { Pager, pageParam } from "@/components/dashboard/pager";
 import { PageHeader } from "@/components/dashboard/shell";
+import { DesignThumbnail } from "@/components/dashboard/websites/design-thumbnail";
+import { DraftsCard } from "@/components/dashboard/websites/drafts-card";
 import { WebsiteActions } from "@/components/dashboard/websites/website-actions";
 import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
 import { Card, CardFooter } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LayoutIcon } from "@/components/ui/icons";
 import { Table } from "@/components/ui/table";
 import { viewsByLink } from "@/lib/analytics/views-by-link";
-import { config } from "@/lib/config";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { db } from "@/lib/db/open";
+import { listDraftsInProgress } from "@/lib/drafts/list-drafts";
+import { publishTargets } from "@/lib/drafts/publish-targets";
+import { designName } from "@/lib/websites/designs";
 import { listWebsites } from "@/lib/websites/list-websites";
 
 export const metadata: Metadata = { title: "Websites" };
@@ -25,21 +30,28 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
   const workspace = await requireWorkspace();
   const page = pageParam((await searchParams).page);
   const database = await db();
-  const since = new Date(Date.now() - 30 * DAY);
-  const [{ data: websites, pagination }, verifiedDomains] = await Promise.all([
+  const now = new Date();
+  const since = new Date(now.getTime() - 30 * DAY);
+  const [{ data: websites, pagination }, targets, inProgress] = await Promise.all([
     listWebsites(database, workspace.ownerId, { page, limit: PAGE_SIZE }),
-    database.domain.findMany({ where: { accountId: workspace.ownerId, verified: true }, select: { domain: true }, orderBy: { domain: "asc" } }),
+    publishTargets(database, workspace.ownerId),
+    listDraftsInProgress(database, workspace.ownerId, now),
   ]);
   const views = await viewsByLink(database, workspace.ownerId, websites.map((w) => w.id), since);
-  const { primaryDomain, systemDomains } = config();
-  const domains = { primary: primaryDomain, others: [...systemDomains.filter((d) => d !== primaryDomain), ...verifiedDomains.map((d) => d.domain)] };
+  const domains = { primary: targets.primaryDomain, others: [...targets.systemDomains.map((d) => d.domain).filter((d) => d !== targets.primaryDomain), ...targets.customDomains] };
+  const newPage = workspace.readOnly ? undefined : (
+    <ButtonLink href="/websites/new">New page</ButtonLink>
+  );
   return (
     <div className="page-stack">
-      <PageHeader title="Websites" description="Your link-in-bio pages: where they live, their design and how often they were seen." />
+      <PageHeader title="Websites" description="Your link-in-bio pages: where they live, their design and how often they were seen." action={newPage} />
+      {inProgress.drafts.length ? <DraftsCard drafts={inProgress.drafts} more={inProgress.more} now={now.getTime()} /> : null}
       <Card>
         {pagination.totalCount === 0 ? (
-          <EmptyState icon={<LayoutIcon />} title="No pages yet">
-            Pages published from the editor or with <code>POST /v1/websites</code> show up here.
+          <EmptyState icon={<LayoutIcon />} title={inProgress.drafts.length ? "Nothing published yet" : "No pages yet"} actions={newPage}>
+            {inProgress.drafts.length
+              ? "Publish a draft from the editor and it lives here, with its address and views."
+              : "A link-in-bio page gathers your links under one address. Pick a design, add your links, publish."}
           </EmptyState>
         ) : (
           <div className="websites-list">
@@ -79,7 +91,10 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
                       </div>
                     </td>
                     <td className="hide-sm">
-                      <code>{site.templateId ?? "—"}</code>
+                      <span className="design-cell">
+                        {site.templateId ? <DesignThumbnail id={site.templateId} size="sm" /> : null}
+                        {designName(site.templateId)}
+                      </span>
                     </td>
                     <td>
                       {site.isActive ? <Badge tone="success">Active</Badge> : <Badge>{site.inactiveReason === "active_limit_reached" ? "Inactive (limit)" : "Inactive"}</Badge>}

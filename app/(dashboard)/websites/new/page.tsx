@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import "@/components/dashboard/sites.css";
+import { PageHeader } from "@/components/dashboard/shell";
+import { NewPageForm } from "@/components/dashboard/websites/new-page-form";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody } from "@/components/ui/card";
+import { requireWorkspace } from "@/lib/dashboard/workspace";
+import { GALLERY_DESIGNS } from "@/lib/drafts/design-sample";
+import { designName } from "@/lib/websites/designs";
+
+export const metadata: Metadata = { title: "New page" };
+
+export default async function NewWebsitePage() {
+  const workspace = await requireWorkspace();
+  const designs = GALLERY_DESIGNS.map((id) => ({ id, name: designName(id) }));
+  return (
+    <div className="page-stack">
+      <PageHeader title="New page" description="Name it and pick a look. You add your links in the editor and publish when it's ready; nothing is public until then." />
+      {workspace.readOnly ? (
+        <Alert tone="warning">Your team role (viewer) cannot create pages in this workspace.</Alert>
+      ) : (
+        <Card>
+          <CardBody>
+            <NewPageForm designs={designs} />
+          </CardBody>
+        </Card>
+      )}
+    </div>
+  );
+}
