@@ -1,6 +1,7 @@
 "use client";
 
 import { BUTTON_STYLE_NAMES } from "@/lib/bio/designs";
+import { CONTACT_FIELDS, type ContactField } from "@/lib/bio/page-settings";
 import { withHttpsScheme } from "@/lib/links/http-url";
 import { ColorField, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Block } from "./model";
@@ -16,6 +17,7 @@ export function BlockFields({ block, onChange, problems = {} }: { block: Block; 
   const type = block.type ?? "simple";
   if (type === "divider") return <p className="ed-empty">A line between blocks. Nothing to fill in.</p>;
   if (type === "text") return <TextArea id={`${id}-text`} label="Text" rows={4} maxLength={5000} value={block.text} onChange={(text) => set({ text: orUndefined(text) })} />;
+  if (type === "contact") return <ContactFields block={block} set={set} id={id} />;
   if (type === "header") return <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />;
   return (
     <div className="ed-block-fields">
@@ -52,6 +54,37 @@ export function BlockFields({ block, onChange, problems = {} }: { block: Block; 
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+const CONTACT_LABELS: Record<ContactField, string> = { name: "Name", email: "E-mail", phone: "Phone", message: "Message" };
+
+/** A form visitors fill in; what they send lands under Websites → Contacts (paid plans). */
+function ContactFields({ block, set, id }: { block: Block; set: (patch: Partial<Block>) => void; id: string }) {
+  const asked = block.fields ?? ["name", "email"];
+  const toggle = (field: ContactField, on: boolean) => {
+    const next = CONTACT_FIELDS.filter((f) => (f === field ? on : asked.includes(f)));
+    set({ fields: next.length ? next : undefined });
+  };
+  return (
+    <div className="ed-block-fields">
+      <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />
+      <TextField id={`${id}-subtitle`} label="Text above the form" maxLength={300} value={block.subtitle} onChange={(subtitle) => set({ subtitle: orUndefined(subtitle) })} />
+      <fieldset className="ed-fieldset">
+        <legend className="field-label">Ask for</legend>
+        {CONTACT_FIELDS.map((field) => (
+          <label key={field} className="ed-check">
+            <input type="checkbox" checked={asked.includes(field)} onChange={(event) => toggle(field, event.target.checked)} /> {CONTACT_LABELS[field]}
+          </label>
+        ))}
+        <p className="field-hint">E-mail (or else phone) is required; the rest is optional. Nothing ticked asks for a name and an e-mail.</p>
+      </fieldset>
+      <div className="ed-row">
+        <TextField id={`${id}-button`} label="Button" maxLength={60} value={block.buttonLabel} placeholder="Send" onChange={(buttonLabel) => set({ buttonLabel: orUndefined(buttonLabel) })} />
+        <TextField id={`${id}-thanks`} label="Thank-you message" maxLength={300} value={block.successMessage} placeholder="Thank you! Your details were sent." onChange={(successMessage) => set({ successMessage: orUndefined(successMessage) })} />
+      </div>
+      <p className="field-hint">Submissions appear under Websites → Contacts, with a CSV export. Contact forms are a paid-plan feature: on the free plan the block is left out when the page is published.</p>
     </div>
   );
 }

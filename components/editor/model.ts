@@ -13,6 +13,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   text: "Text",
   divider: "Divider",
   media: "Media",
+  contact: "Contact form",
 };
 
 export function newBlockId(): string {
@@ -34,12 +35,14 @@ export function newBlock(type: BlockType): Block {
   if (type === "header") return { ...base, title: "Section" };
   if (type === "text") return { ...base, text: "Write something about this section." };
   if (type === "media") return { ...base, title: "Watch", url: "", platform: "youtube" };
+  if (type === "contact") return { ...base, title: "Get in touch", fields: ["name", "email", "message"], buttonLabel: "Send" };
   return base;
 }
 
 export function blockSummary(block: Block): string {
   if (block.type === "divider") return "Divider";
   if (block.type === "text") return (block.text ?? "").slice(0, 60) || "Empty text";
+  if (block.type === "contact") return block.title || "Contact form";
   return block.title || "Untitled";
 }
 

@@ -3,7 +3,7 @@ import { escapeHtml, safeHref } from "../html/escape";
 import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { platformLabel, socialIcon } from "./icons";
-import { blockId, isAdultGated, isContactBlock } from "./page-settings";
+import { blockId, CONTACT_FIELDS, isAdultGated, isContactBlock, type ContactField } from "./page-settings";
 import { ANIMATIONS, type StyleUse } from "./style";
 
 // The page's blocks in order: link buttons (simple, featured, media), headers, text, dividers and
@@ -21,8 +21,7 @@ export interface BlockContext {
   use: StyleUse;
 }
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+export { CONTACT_FIELDS, type ContactField };
 
 /** The fields a contact block asks for (default name and e-mail) and which are required. */
 export function contactFields(block: Data): { fields: ContactField[]; required: Set<ContactField> } {

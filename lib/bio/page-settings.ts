@@ -3,6 +3,10 @@ import { list, obj, str, type Data } from "./data";
 // The page-level switches of the editor data (`settings` and friends) that the visitor path acts
 // on before or around rendering.
 
+/** What a contact block may ask visitors for, in the order the form shows them. */
+export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
 /** Block types that collect visitor contacts (removed on free plans). */
 const CONTACT_BLOCK_TYPES: ReadonlySet<string> = new Set(["contact", "contact-form", "contactForm", "contact_collection", "email-capture"]);
 

@@ -5,8 +5,8 @@ import { BLOCK_TYPES } from "./semantic";
 // The way back from a published website's stored `data` to the editor's model, for websites that
 // were not made from a draft (POST /v1/websites, duplicates). It keeps what the editor edits and
 // drops anything the model cannot hold; publishing changes merges the edited members over the
-// stored data (publish-draft-changes.ts), so members the editor does not know (contact blocks,
-// analytics tags, favicon, adult gate) survive an edit.
+// stored data (publish-draft-changes.ts), so members the editor does not know (contact blocks of
+// other spellings, analytics tags, favicon, adult gate) survive an edit.
 
 type Rec = Record<string, unknown>;
 const obj = (value: unknown): Rec => (value && typeof value === "object" && !Array.isArray(value) ? (value as Rec) : {});
@@ -27,7 +27,8 @@ function candidate(data: Rec): Rec {
     links: (Array.isArray(data.links) ? data.links : []).filter(isEditorBlock).map((raw) => {
       const b = obj(raw);
       const id = str(b.id);
-      return { id: id && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined, type: str(b.type), title: str(b.title), subtitle: str(b.subtitle), text: str(b.text), url: str(b.url), style: str(b.style), colors: b.colors, animation: str(b.animation), platform: str(b.platform) };
+      const contact = str(b.type) === "contact" ? { fields: b.fields, required: b.required, buttonLabel: str(b.buttonLabel), successMessage: str(b.successMessage) } : {};
+      return { id: id && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined, type: str(b.type), title: str(b.title), subtitle: str(b.subtitle), text: str(b.text), url: str(b.url), style: str(b.style), colors: b.colors, animation: str(b.animation), platform: str(b.platform), ...contact };
     }),
     socials: (Array.isArray(data.socials) ? data.socials : []).map((raw) => {
       const s = obj(raw);

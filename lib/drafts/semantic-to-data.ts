@@ -33,11 +33,12 @@ function mapBlock(block: SemanticBlock): WebsiteData {
     title: block.title,
     subtitle: block.subtitle,
     text: block.text,
-    url: block.url,
+    url: block.type === "contact" ? undefined : block.url,
     style: block.style,
     colors: Object.keys(colors).length ? colors : undefined,
     animation: block.animation === "none" ? undefined : block.animation,
     platform: block.type === "media" ? block.platform : undefined,
+    ...(block.type === "contact" ? { fields: block.fields, required: block.required, buttonLabel: block.buttonLabel, successMessage: block.successMessage } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { colour, httpsImage } from "../bio/data";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
+import { CONTACT_FIELDS } from "../bio/page-settings";
 import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
 import { Behavior } from "../links/schemas";
 
@@ -11,7 +12,7 @@ import { Behavior } from "../links/schemas";
 // trimmed, and only absolute http(s), mailto and tel are accepted.
 
 export const SEMANTIC_MAX_BYTES = 64 * 1024;
-export const BLOCK_TYPES = ["simple", "featured", "header", "text", "divider", "media"] as const;
+export const BLOCK_TYPES = ["simple", "featured", "header", "text", "divider", "media", "contact"] as const;
 export const MAX_BLOCKS = 200;
 export const MAX_SOCIALS = 30;
 
@@ -63,6 +64,11 @@ const Block = z.object({
   colors: opt(z.object({ background: optColour, text: optColour })),
   animation: opt(oneOf(["none", ...Object.keys(ANIMATIONS)])),
   platform: text(60),
+  /** Contact form: the fields asked for, those required beyond the first way to reply, the button and the thanks. */
+  fields: opt(z.array(z.enum(CONTACT_FIELDS)).max(4)),
+  required: opt(z.array(z.enum(CONTACT_FIELDS)).max(4)),
+  buttonLabel: text(60),
+  successMessage: text(300),
   /** Kept in the draft, left out of the page. */
   hidden: opt(z.boolean()),
 });

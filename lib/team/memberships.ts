@@ -53,3 +53,15 @@ export async function leaveTeam(db: Db, memberId: string, membershipId: string) 
   if (result.count === 0) throw new HopError("not_found", { message: "No such team membership." });
   return { id: membershipId, left: true };
 }
+
+/**
+ * The members of the team whose workspace a member has selected (resolveWorkspace checked the
+ * membership): who they are and their roles, to read. Only the owner changes them.
+ */
+export async function listWorkspaceMembers(db: Db, workspace: { ownerId: string }) {
+  return db.teamMembership.findMany({
+    where: { ownerId: workspace.ownerId, status: "active" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, role: true, createdAt: true, member: { select: { email: true, name: true } } },
+  });
+}

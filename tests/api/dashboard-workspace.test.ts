@@ -70,6 +70,25 @@ describe("dashboard workspaces", () => {
     assert.equal((await call("PATCH", `/api/dashboard/links/${id}/status`, { setActive: false })).body.isActive, false);
   });
 
+  test("the Team page in the owner's workspace lists the owner's members to read, with no invite form; the own workspace shows the own team", async () => {
+    const owner = await person(server);
+    const viewer = await person(server);
+    const colleague = await person(server);
+    await admin(server, "team", "add", "--owner", owner.email, "--member", viewer.email, "--role", "viewer", "--status", "active");
+    await admin(server, "team", "add", "--owner", owner.email, "--member", colleague.email, "--role", "editor", "--status", "active");
+    const own = await signIn(server, viewer.email);
+    const teamPage = async (cookie: string) => (await fetch(`${server.url}/team`, { headers: { cookie } })).text();
+    const mine = await teamPage(own);
+    assert.match(mine, /Invite a member/);
+    assert.doesNotMatch(mine, new RegExp(colleague.email));
+    const theirs = await teamPage((await choose(server, own, owner.id)).cookie);
+    assert.match(theirs, new RegExp(`${owner.email}(&#x27;|')s team`));
+    assert.match(theirs, new RegExp(colleague.email.replace("@", "@(<!-- -->)?(<wbr/>)?")));
+    assert.match(theirs, /you are a viewer/);
+    assert.doesNotMatch(theirs, /Invite a member|>Remove</, "only the owner manages the team");
+    assert.match(theirs, /Teams you belong to/);
+  });
+
   test("a viewer's changes are refused with 403 even when forged; reads still work", async () => {
     const owner = await person(server);
     const viewer = await person(server);

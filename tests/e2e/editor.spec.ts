@@ -272,6 +272,27 @@ test("an address typed without https:// gets it; a bad one is marked on its fiel
   expect(errors).toEqual([]);
 });
 
+test("a contact-form block: the fields ticked are the form the preview draws, and Publish changes puts it on the live page", async ({ page }) => {
+  await openEditorAsOwner(page);
+  await saved(page);
+  await page.getByRole("button", { name: "+ Contact form" }).click();
+  const form = preview(page).locator("form.contact");
+  await expect(form).toHaveCount(1);
+  await expect(form.locator('input[name="email"]')).toHaveCount(1);
+  await expect(form.locator('input[name="phone"]')).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Phone" }).check();
+  await expect(form.locator('input[name="phone"]')).toHaveCount(1);
+  await page.getByRole("textbox", { name: "Button", exact: true }).fill("Say hello");
+  await expect(form.locator("button")).toHaveText("Say hello");
+  await saved(page);
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Changes are live.")).toBeVisible();
+  const live = await visit(server, PRIMARY, "/ada-live");
+  expect(live.body).toContain('action="/__hop/contact"');
+  expect(live.body).toContain('name="phone"');
+  expect(live.body).toContain("Say hello");
+});
+
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },

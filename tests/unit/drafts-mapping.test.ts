@@ -147,4 +147,16 @@ describe("semantic → website data", () => {
       assert.equal(html.includes('class="spotlight"'), templateId === "spotlight-card-v2", `${templateId} spotlight`);
     }
   });
+
+  test("a contact-form block: its fields, button and thanks reach the page data, which PageData accepts and the renderer draws as a form", () => {
+    const block = firstBlock({ links: [{ id: "join", type: "contact", title: "Get in touch", fields: ["name", "email", "phone"], buttonLabel: "Send it", successMessage: "Thanks!", url: "https://ignored.example" }] });
+    assert.deepEqual(block, { id: "join", type: "contact", title: "Get in touch", fields: ["name", "email", "phone"], buttonLabel: "Send it", successMessage: "Thanks!" });
+    const data = map({ links: [{ id: "join", type: "contact", fields: ["email", "message"] }] });
+    assert.equal(PageData.safeParse(data).success, true);
+    const html = render("simple-stack-v2", data);
+    assert.match(html, /<form class="contact" id="join" method="post" action="\/__hop\/contact">/);
+    assert.match(html, /name="message"/);
+    assert.doesNotMatch(html, /name="phone"/);
+    assert.throws(() => model({ links: [{ type: "contact", fields: ["fax"] }] }));
+  });
 });

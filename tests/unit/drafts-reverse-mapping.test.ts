@@ -34,7 +34,7 @@ describe("dataToSemantic: a website's stored data back to the editor's model", (
     }))) as ReturnType<typeof dataToSemantic>;
     assert.deepEqual(model.profile, { name: "Ada" });
     assert.equal(model.avatar, undefined, "an http avatar is not a valid draft avatar");
-    assert.deepEqual(model.links?.map((b) => b.title), ["Blog"], "the contact block and the unsafe URL stay out of the draft");
+    assert.deepEqual(model.links?.map((b) => b.title), ["Blog", "Write me"], "the unsafe URL stays out of the draft; a contact block is edited like any other");
     assert.deepEqual(model.socials, [{ platform: "github", handle: "https://github.com/ada" }]);
     assert.equal(model.theme?.background, undefined, "the design's own background is no member");
   });
@@ -48,7 +48,8 @@ describe("mergeEditedData: Publish changes keeps what the editor does not edit",
   test("edited members win; tags, favicon, branding and contact blocks stay", () => {
     const stored = {
       profile: { name: "Old" },
-      links: [{ type: "simple", title: "Old link" }, { type: "contact", title: "Write me" }],
+      // "contact-form" is another spelling the renderer draws and the editor has no form for.
+      links: [{ type: "simple", title: "Old link" }, { type: "contact-form", title: "Write me" }],
       advanced: { favicon: "https://ada.example/f.png", pageTitle: "Old title" },
       settings: { adultMode: true, deepLinkBehavior: "aggressive" },
       googleTags: { id: "G-1" },

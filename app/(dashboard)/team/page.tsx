@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { formatDate } from "@/components/dashboard/format";
 import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -9,9 +10,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { UsersIcon } from "@/components/ui/icons";
 import { Table } from "@/components/ui/table";
 import { db } from "@/lib/db/open";
-import { requireAccount } from "@/lib/dashboard/current-account";
+import { requireWorkspace, type Workspace } from "@/lib/dashboard/workspace";
 import { listInvitations } from "@/lib/team/invitations";
-import { listTeam } from "@/lib/team/memberships";
+import { listTeam, listWorkspaceMembers } from "@/lib/team/memberships";
 import { countOf } from "@/lib/text/plural";
 
 export const metadata: Metadata = { title: "Team" };
@@ -25,9 +26,12 @@ const breakableEmail = (email: string) => {
 const statusBadge = (status: string) => (status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Pending</Badge>);
 
 export default async function TeamPage() {
-  const account = await requireAccount();
+  const workspace = await requireWorkspace();
+  const account = workspace.account;
   const [{ members, memberships }, invitations] = await Promise.all([listTeam(await db(), account.id), listInvitations(await db(), account.id)]);
   const now = new Date();
+  const teams = <TeamsYouBelongTo memberships={memberships} />;
+  if (workspace.ownerId !== account.id) return <WorkspaceTeam workspace={workspace} teams={teams} />;
   return (
     <div className="page-stack">
       <PageHeader
@@ -146,68 +150,120 @@ export default async function TeamPage() {
           )}
         </CardBody>
       </Card>
-      <Card labelledBy="teams">
-        <CardHeader id="teams" title="Teams you belong to" description="Teams you joined through an invitation link." />
-        <CardBody flush>
-          {memberships.length === 0 ? (
-            <EmptyState icon={<UsersIcon />} title="No invitations" headingLevel={3}>
-              When you open someone's invitation link and accept it, their team shows up here.
-            </EmptyState>
-          ) : (
-            <Table
-              className="team-table"
-              caption="Teams you belong to"
-              head={
-                <tr>
-                  <th scope="col">Owner</th>
-                  <th scope="col" className="hide-sm">Your role</th>
-                  <th scope="col" className="hide-sm">Status</th>
-                  <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              }
-            >
-              {memberships.map((m) => (
-                <tr key={m.id} data-membership-id={m.id}>
-                  <td>
-                    <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
-                    <div className="cell-sub">{breakableEmail(m.owner.email)}</div>
-                    <div className="cell-status show-sm">
-                      {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
-                    </div>
-                  </td>
-                  <td className="hide-sm">
-                    <Badge>{planLabel(m.role)}</Badge>
-                  </td>
-                  <td className="hide-sm">{statusBadge(m.status)}</td>
-                  <td className="actions">
-                    {m.status === "pending" ? (
-                      <span className="inline-actions">
-                        <AcceptInvitation id={m.id} owner={m.owner.email} />
-                        <ConfirmTeamAction
-                          url={`/api/dashboard/team/${m.id}/leave`}
-                          label="Decline"
-                          title={`Decline ${m.owner.email}'s invitation?`}
-                          description="They can invite you again later."
-                          done="Invitation declined"
-                          variant="secondary"
-                        />
-                      </span>
-                    ) : (
+      {teams}
+    </div>
+  );
+}
+
+type Memberships = Awaited<ReturnType<typeof listTeam>>["memberships"];
+
+/** The teams the signed-in account joined, with Leave (or Accept/Decline for an operator-made pending one). */
+function TeamsYouBelongTo({ memberships }: { memberships: Memberships }) {
+  return (
+    <Card labelledBy="teams">
+      <CardHeader id="teams" title="Teams you belong to" description="Teams you joined through an invitation link." />
+      <CardBody flush>
+        {memberships.length === 0 ? (
+          <EmptyState icon={<UsersIcon />} title="No invitations" headingLevel={3}>
+            When you open someone's invitation link and accept it, their team shows up here.
+          </EmptyState>
+        ) : (
+          <Table
+            className="team-table"
+            caption="Teams you belong to"
+            head={
+              <tr>
+                <th scope="col">Owner</th>
+                <th scope="col" className="hide-sm">Your role</th>
+                <th scope="col" className="hide-sm">Status</th>
+                <th scope="col" className="actions"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            }
+          >
+            {memberships.map((m) => (
+              <tr key={m.id} data-membership-id={m.id}>
+                <td>
+                  <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
+                  <div className="cell-sub">{breakableEmail(m.owner.email)}</div>
+                  <div className="cell-status show-sm">
+                    {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
+                  </div>
+                </td>
+                <td className="hide-sm">
+                  <Badge>{planLabel(m.role)}</Badge>
+                </td>
+                <td className="hide-sm">{statusBadge(m.status)}</td>
+                <td className="actions">
+                  {m.status === "pending" ? (
+                    <span className="inline-actions">
+                      <AcceptInvitation id={m.id} owner={m.owner.email} />
                       <ConfirmTeamAction
                         url={`/api/dashboard/team/${m.id}/leave`}
-                        label="Leave"
-                        title={`Leave ${m.owner.email}'s team?`}
-                        description="Your keys stop acting on their links and pages at once."
-                        done="You left the team"
+                        label="Decline"
+                        title={`Decline ${m.owner.email}'s invitation?`}
+                        description="They can invite you again later."
+                        done="Invitation declined"
+                        variant="secondary"
                       />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
+                    </span>
+                  ) : (
+                    <ConfirmTeamAction
+                      url={`/api/dashboard/team/${m.id}/leave`}
+                      label="Leave"
+                      title={`Leave ${m.owner.email}'s team?`}
+                      description="Your keys stop acting on their links and pages at once."
+                      done="You left the team"
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/**
+ * Another account's workspace: its members, to read. Only its owner manages them (invitations,
+ * roles, removal); the signed-in account's own team is one switch away.
+ */
+async function WorkspaceTeam({ workspace, teams }: { workspace: Workspace; teams: ReactNode }) {
+  const members = await listWorkspaceMembers(await db(), workspace);
+  return (
+    <div className="page-stack">
+      <PageHeader title="Team" description={<>The members of {workspace.ownerEmail}&apos;s workspace. Only {workspace.ownerEmail} invites, changes roles and removes members; switch to your own workspace to manage your team.</>} />
+      <Card labelledBy="workspace-members">
+        <CardHeader id="workspace-members" title={`${workspace.ownerEmail}'s team`} description={`${countOf(members.length, "member")} · you are ${workspace.role === "viewer" ? "a viewer" : `an ${workspace.role}`}`} />
+        <CardBody flush>
+          <Table
+            className="team-table"
+            caption={`Members of ${workspace.ownerEmail}'s team`}
+            head={
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col" className="hide-sm">Since</th>
+              </tr>
+            }
+          >
+            {members.map((m) => (
+              <tr key={m.id} data-membership-id={m.id}>
+                <td>
+                  <div className="cell-title">{m.member.name ?? m.member.email}</div>
+                  <div className="cell-sub">{breakableEmail(m.member.email)}</div>
+                </td>
+                <td>
+                  <Badge>{planLabel(m.role)}</Badge>
+                </td>
+                <td className="hide-sm">{formatDate(m.createdAt)}</td>
+              </tr>
+            ))}
+          </Table>
         </CardBody>
       </Card>
+      {teams}
     </div>
   );
 }
