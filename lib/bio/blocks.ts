@@ -2,6 +2,7 @@ import { ADULT_BUTTON_ID } from "../events/rollups";
 import { escapeHtml, safeHref } from "../html/escape";
 import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
+import { blockEmbed } from "./embeds";
 import { platformLabel, socialIcon } from "./icons";
 import { blockId, CONTACT_FIELDS, isAdultGated, isContactBlock, type ContactField } from "./page-settings";
 import { ANIMATIONS, type StyleUse } from "./style";
@@ -77,13 +78,22 @@ function linkButton(block: Data, type: string, index: number, id: string, ctx: B
   // An id selector outranks every class rule of the designs, as the style attribute used to.
   if (own) ctx.use.buttonColours.push(`a#${elementId}{${own}}`);
   const platform = type === "media" ? str(block.platform) : "";
-  const label = `${platform ? socialIcon(platform) : ""}${escapeHtml(title || str(block.url).trim())}`;
-  const subtitle = str(block.subtitle) || (platform ? platformLabel(platform) : "");
+  // A media block of a known provider is a card until tapped; the page's script then loads the player.
+  const embed = blockEmbed(block);
+  if (embed) {
+    classes.push("embed-card");
+    ctx.use.embeds = true;
+  }
+  const label = `${embed ? '<span class="play" aria-hidden="true"></span>' : ""}${platform ? socialIcon(platform) : ""}${escapeHtml(title || str(block.url).trim())}`;
+  const subtitle = str(block.subtitle) || (embed ? `Play on ${PROVIDER_NAMES[embed.provider]}` : platform ? platformLabel(platform) : "");
   // Through the page's behavior, the href is our own `?hop_go=<n>`; the beacon still reports the destination.
   const via = ctx.outboundViaBehavior && /^https?:/i.test(href);
   const target = via ? `?${GO_PARAM}=${index}` : href;
-  return `<a class="${classes.join(" ")}"${own ? ` id="${elementId}"` : ""} href="${target}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(type)}"${via ? ` data-hop-url="${href}"` : ""}>${label}${subtitle ? `<small>${escapeHtml(subtitle)}</small>` : ""}</a>`;
+  const player = embed ? ` data-hop-embed="${escapeHtml(embed.src)}" data-hop-embed-kind="${embed.kind}"` : "";
+  return `<a class="${classes.join(" ")}"${own ? ` id="${elementId}"` : ""} href="${target}" rel="noopener" data-hop-id="${escapeHtml(id)}" data-hop-title="${escapeHtml(title)}" data-hop-type="${escapeHtml(type)}"${via ? ` data-hop-url="${href}"` : ""}${player}>${label}${subtitle ? `<small>${escapeHtml(subtitle)}</small>` : ""}</a>`;
 }
+
+const PROVIDER_NAMES = { youtube: "YouTube", vimeo: "Vimeo", spotify: "Spotify", soundcloud: "SoundCloud" } as const;
 
 const NOT_BUTTONS: ReadonlySet<string> = new Set(["divider", "header", "text"]);
 

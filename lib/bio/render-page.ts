@@ -1,4 +1,5 @@
 import { inlineElement, InlineHashes, type CspSources, type InlineGrant } from "../html/page";
+import { embedOrigins } from "./embeds";
 import { escapeHtml, safeHref } from "../html/escape";
 import { ADULT_BUTTON_TITLE, renderBlocks } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
@@ -31,14 +32,14 @@ export interface BioPageInput {
 
 /** What this page adds to the visitor CSP: its analytics tags' hosts, and forms when it collects contacts. */
 export function bioPageCsp(data: unknown): CspSources {
-  return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isContactBlock) };
+  return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isContactBlock), frame: embedOrigins(data) };
 }
 
 const GATE = `<div class="gate" id="hop-gate"><div><h2>This page is for adults</h2><p>Confirm that you are 18 or older to continue.</p><a class="btn" id="${ADULT_BUTTON_ID}" href="?adult=1" data-hop-id="${ADULT_BUTTON_ID}" data-hop-title="${ADULT_BUTTON_TITLE}" data-hop-type="adult-confirmation">${ADULT_BUTTON_TITLE}</a></div></div>`;
 
 function beaconScript(publicId: string, grant: InlineGrant): string {
   const page = JSON.stringify(publicId).replace(/</g, "\\u003c");
-  return inlineElement(grant, "script", `document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}})`);
+  return inlineElement(grant, "script", `document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-hop-id]");if(!a)return;if(navigator.sendBeacon)navigator.sendBeacon("/__hop/click",JSON.stringify({page:${page},id:a.dataset.hopId}));if(a.id==="${ADULT_BUTTON_ID}"){e.preventDefault();var g=document.getElementById("hop-gate");if(g)g.remove()}if(a.dataset.hopEmbed){e.preventDefault();var f=document.createElement("iframe");f.src=a.dataset.hopEmbed;f.title=a.dataset.hopTitle||"Media";f.className="embed embed-"+a.dataset.hopEmbedKind;f.allow="autoplay; encrypted-media; fullscreen; picture-in-picture";f.allowFullscreen=true;a.replaceWith(f);f.focus()}})`);
 }
 
 /** The page for one response, its inline style and script allowed by `input.nonce`. */
@@ -67,7 +68,7 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
   const profile = obj(data.profile);
   const advanced = obj(data.advanced);
   const design = designOf(input.templateId);
-  const use: StyleUse = { buttonStyles: new Set(), animations: new Set(), contact: false, gate: false, spotlight: false, buttonColours: [] };
+  const use: StyleUse = { buttonStyles: new Set(), animations: new Set(), contact: false, embeds: false, gate: false, spotlight: false, buttonColours: [] };
   const name = str(profile.name);
   const title = str(advanced.pageTitle) || name || "Links";
   const description = str(advanced.metaDescription) || str(profile.bio);

@@ -97,6 +97,8 @@ export interface StyleUse {
   buttonStyles: Set<ButtonStyle>;
   animations: Set<string>;
   contact: boolean;
+  /** Click-to-load media cards (lib/bio/embeds.ts). */
+  embeds: boolean;
   gate: boolean;
   spotlight: boolean;
   /** Per-button colour rules (`a#hop-btn-<n>{…}`), from checked colours only. */
@@ -129,6 +131,9 @@ export function pageCss(design: Design, data: Data, use: StyleUse): string {
     "footer{margin-top:28px;font-size:.75rem;color:var(--m)}footer a{color:inherit}",
     use.contact
       ? ".contact{display:grid;gap:10px;text-align:left;padding:16px;border-radius:var(--r);background:color-mix(in srgb,var(--s) 85%,transparent);border:1px solid color-mix(in srgb,var(--t) 15%,transparent)}.contact h2{margin:0;font-size:1rem}.contact label{display:grid;gap:4px;font-size:.85rem;color:var(--m)}.contact input,.contact textarea{font:inherit;color:#111;background:#fff;padding:10px 12px;border:1px solid #bbb;border-radius:8px;width:100%}.contact button{font:inherit;cursor:pointer;text-align:center}.contact .hp{position:absolute;left:-9999px}.note{margin:0;padding:10px 12px;border-radius:8px;background:color-mix(in srgb,var(--a) 15%,transparent)}"
+      : "",
+    use.embeds
+      ? ".btn.embed-card{position:relative;padding-left:56px;text-align:left}.embed-card .play{position:absolute;left:14px;top:50%;width:30px;height:30px;margin-top:-15px;border-radius:50%;background:currentColor}.embed-card .play:after{content:\"\";position:absolute;left:11px;top:8px;border:7px solid transparent;border-left:10px solid var(--bg);border-right:0}.embed-card .ico{display:none}iframe.embed{display:block;width:100%;border:0;border-radius:var(--r);background:#000}iframe.embed-video{aspect-ratio:16/9;height:auto}iframe.embed-audio{height:152px;background:transparent}iframe.embed-audio-tall{height:352px;background:transparent}"
       : "",
     use.gate ? ".gate{position:fixed;inset:0;background:rgba(0,0,0,.94);color:#fff;display:grid;place-items:center;padding:24px;text-align:center;z-index:9}.gate .btn{background:#fff;color:#000;display:inline-block;margin-top:16px;border-radius:999px}" : "",
     use.spotlight ? ".spotlight{margin:0 0 18px;padding:12px 16px;border-radius:var(--r);background:var(--a);color:var(--at);font-weight:700}" : "",

@@ -24,6 +24,8 @@ export interface CspSources {
   connect?: string[];
   /** Forms may post to the page's own host (contact blocks). */
   formSelf?: boolean;
+  /** Players the page may frame once a visitor taps a media card (lib/bio/embeds.ts). */
+  frame?: string[];
 }
 
 /**
@@ -70,6 +72,7 @@ export function contentSecurityPolicy(grant: string | InlineGrant, extra: CspSou
     ["connect-src", "'self'", ...(extra.connect ?? [])].join(" "),
     "base-uri 'none'",
     `form-action ${extra.formSelf ? "'self'" : "'none'"}`,
+    ...(extra.frame?.length ? [directive("frame-src", extra.frame)] : []),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -76,3 +76,30 @@ test("a contact form is sent without JavaScript, thanked, stored, and deleted wi
   expect((await api(server, "DELETE", `/v1/links/${encodeURIComponent(id)}`, { key })).status).toBe(200);
   expect((await api(server, "GET", `/v1/websites/${encodeURIComponent(id)}/contacts`, { key })).status).toBe(404);
 });
+
+test("a media block is a card until tapped: no request to the provider before, its player (and only its own) after; the tap is recorded", async () => {
+  const id = await publish("watch", { profile: { name: "Film night" }, links: [{ type: "media", id: "trailer", title: "Trailer", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", platform: "youtube" }] });
+  const page = await browser.newPage({ userAgent: DESKTOP_CHROME });
+  const outside: string[] = [];
+  await page.route(/^https:\/\//, (route) => {
+    outside.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title><p>player</p>" });
+  });
+  const violations: string[] = [];
+  page.on("console", (message) => /Content Security Policy/.test(message.text()) && violations.push(message.text()));
+  await page.goto(`http://${SYSTEM}:${server.port}/watch`);
+  const card = page.getByRole("link", { name: /Trailer/ });
+  await expect(card).toContainText("Play on YouTube");
+  await page.waitForLoadState("networkidle");
+  expect(outside).toEqual([]);
+  await card.click();
+  const player = page.locator("iframe.embed-video");
+  await expect(player).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
+  await expect(page.frameLocator("iframe.embed-video").locator("p")).toHaveText("player");
+  expect(outside).toEqual(["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]);
+  expect(page.url()).toBe(`http://${SYSTEM}:${server.port}/watch`);
+  expect(violations).toEqual([]);
+  await page.close();
+  const body = await analyticsWhen(id, (b) => b.totalClicks >= 1);
+  expect(body.clicksByLink.find((c: { id: string }) => c.id === "trailer")).toMatchObject({ totalClicks: 1, type: "media" });
+});
