@@ -194,7 +194,8 @@ describe("editor routes: save, preview, publish, publish changes", () => {
     const editor = await dashboard(server, owner, "GET", `/editor/${draftId}`);
     assert.equal(editor.status, 200);
     assert.match(editor.text, /Made by API/);
-    const saved = await dashboard(server, owner, "PUT", `/api/dashboard/drafts/${draftId}`, { version: 1, semantic: { profile: { name: "Edited in the editor" }, links: [{ title: "One", url: "https://one.example" }] } });
+    assert.match(editor.text, /Write me/, "the contact block is the editor's to edit too");
+    const saved = await dashboard(server, owner, "PUT", `/api/dashboard/drafts/${draftId}`, { version: 1, semantic: { profile: { name: "Edited in the editor" }, links: [{ title: "One", url: "https://one.example" }, { type: "contact", title: "Write me", fields: ["email"] }] } });
     assert.equal(saved.status, 200, saved.text);
     const changed = await dashboard(server, owner, "POST", `/api/dashboard/drafts/${draftId}/publish-changes`, { version: 2 });
     assert.equal(changed.status, 200, changed.text);
@@ -202,6 +203,7 @@ describe("editor routes: save, preview, publish, publish changes", () => {
     assert.equal(website.body.data.data.profile.name, "Edited in the editor");
     assert.equal(website.body.data.data.hideBranding, true);
     assert.deepEqual(website.body.data.data.links.map((l: { type: string }) => l.type), ["simple", "contact"]);
+    assert.deepEqual(website.body.data.data.links[1].fields, ["email"]);
     assert.equal((await dashboard(server, other, "GET", "/editor/site/api-made")).status, 404);
   });
 

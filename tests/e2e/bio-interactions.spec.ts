@@ -1,4 +1,7 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
+import { SCREENSHOTS } from "../helpers/dashboard-page";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
@@ -17,6 +20,7 @@ test.beforeAll(async () => {
   server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
   key = (await createAccount(server, { plan: "growth" })).key;
   browser = await launchChromium([SYSTEM]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -92,12 +96,14 @@ test("a media block is a card until tapped: no request to the provider before, i
   await expect(card).toContainText("Play on YouTube");
   await page.waitForLoadState("networkidle");
   expect(outside).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "bio-media-card.png") });
   await card.click();
   const player = page.locator("iframe.embed-video");
   await expect(player).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
   await expect(page.frameLocator("iframe.embed-video").locator("p")).toHaveText("player");
   expect(outside).toEqual(["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]);
   expect(page.url()).toBe(`http://${SYSTEM}:${server.port}/watch`);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "bio-media-player.png") });
   expect(violations).toEqual([]);
   await page.close();
   const body = await analyticsWhen(id, (b) => b.totalClicks >= 1);
