@@ -92,13 +92,17 @@ export async function resetLinkIsLive(db: Db, token: string, now = new Date()): 
 /** Sets the new password once per link; every link of the account goes and every session ends. */
 export async function resetPassword(db: Db, input: z.infer<typeof ResetPasswordInput>, now = new Date()): Promise<{ email: string }> {
   if (!ResetToken.safeParse(input.token).success) throw notValid();
+  const tokenHash = hashOf(input.token);
+  // A made-up link costs one indexed read, never a bcrypt hash.
+  if (!(await db.passwordReset.count({ where: { tokenHash, expiresAt: { gt: now } } }))) throw notValid();
   const passwordHash = await bcrypt.hash(input.password, 10);
   return db.$transaction(async (tx) => {
-    const reset = await tx.passwordReset.findUnique({ where: { tokenHash: hashOf(input.token) }, select: { accountId: true, expiresAt: true } });
+    const reset = await tx.passwordReset.findUnique({ where: { tokenHash }, select: { accountId: true, expiresAt: true } });
     if (!reset || reset.expiresAt <= now) throw notValid();
     // Claimed by deleting: of two requests with the same link, only the one that deletes it goes on.
-    const claimed = await tx.passwordReset.deleteMany({ where: { accountId: reset.accountId } });
+    const claimed = await tx.passwordReset.deleteMany({ where: { tokenHash } });
     if (claimed.count === 0) throw notValid();
+    await tx.passwordReset.deleteMany({ where: { accountId: reset.accountId } });
     const account = await tx.account.update({ where: { id: reset.accountId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { email: true } });
     return { email: account.email };
   });

@@ -131,8 +131,9 @@ test("another account's page: the CSV and the actions answer 404", async ({ page
   expect((await apiCall(server, owner.key, "GET", `/v1/websites/${pageId}`)).body.data.isActive).toBe(true);
 });
 
-test("New page: a name and a design from the gallery, the editor on the draft, publish at the name's slug, and the page is live", async ({ page }) => {
-  await signIn(page, server, owner.email, "/");
+test("New page: a new free account (no API) picks a design and a name, edits in the editor, publishes at the name's slug, and the page is live", async ({ page }) => {
+  const maker = await dashboardUser(server, "free-maker@example.test", "free");
+  await signIn(page, server, maker.email, "/");
   await page.getByRole("link", { name: "New page" }).click();
   await expect(page).toHaveURL(/\/websites\/new$/);
   await hydrated(page);
@@ -157,6 +158,10 @@ test("New page: a name and a design from the gallery, the editor on the draft, p
   await expect(page).toHaveURL(/\/editor\/drf_/);
   await hydrated(page);
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Jo Baker");
+  await page.getByRole("button", { name: /^Link My first link/ }).click();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Shop");
+  await page.getByRole("textbox", { name: "Address", exact: true }).fill("jobaker.example/shop");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
 
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   const dialog = page.getByRole("dialog");
@@ -167,6 +172,7 @@ test("New page: a name and a design from the gallery, the editor on the draft, p
   expect(live.status).toBe(200);
   expect(live.body).toContain('data-design="neo-brutalist"');
   expect(live.body).toContain("Jo Baker");
+  expect(live.body).toContain('href="https://jobaker.example/shop"');
 
   await page.goto(`${server.url}/websites`);
   await expect(page.locator("tr", { hasText: "jo-baker" })).toContainText("Neo-Brutalist");
