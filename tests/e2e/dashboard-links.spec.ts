@@ -331,6 +331,7 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
     for (const [pathname, name] of [
       ["/", "overview-editor-workspace"],
       ["/domains", "domains-editor-workspace"],
+      ["/team", "team-editor-workspace"],
     ]) {
       await editor.goto(`${server.url}${pathname}`);
       await hydrated(editor);

@@ -23,15 +23,30 @@ const breakableEmail = (email: string) => {
   return at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
 };
 
+/** A person's name over their e-mail; without a name, the e-mail once. */
+function PersonName({ person }: { person: { name: string | null; email: string } }) {
+  return person.name ? (
+    <>
+      <div className="cell-title">{person.name}</div>
+      <div className="cell-sub">{breakableEmail(person.email)}</div>
+    </>
+  ) : (
+    <div className="cell-title">{breakableEmail(person.email)}</div>
+  );
+}
+
 const statusBadge = (status: string) => (status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Pending</Badge>);
 
 export default async function TeamPage() {
   const workspace = await requireWorkspace();
   const account = workspace.account;
-  const [{ members, memberships }, invitations] = await Promise.all([listTeam(await db(), account.id), listInvitations(await db(), account.id)]);
+  const database = await db();
+  const ownWorkspace = workspace.ownerId === account.id;
+  // Another workspace shows its members to read: the own invitations are not read for it.
+  const [{ members, memberships }, invitations] = await Promise.all([listTeam(database, account.id), ownWorkspace ? listInvitations(database, account.id) : []]);
   const now = new Date();
   const teams = <TeamsYouBelongTo memberships={memberships} />;
-  if (workspace.ownerId !== account.id) return <WorkspaceTeam workspace={workspace} teams={teams} />;
+  if (!ownWorkspace) return <WorkspaceTeam workspace={workspace} teams={teams} />;
   return (
     <div className="page-stack">
       <PageHeader
@@ -124,8 +139,7 @@ export default async function TeamPage() {
                 {members.map((m) => (
                   <tr key={m.id} data-membership-id={m.id}>
                     <td>
-                      <div className="cell-title">{m.member.name ?? m.member.email}</div>
-                      <div className="cell-sub">{breakableEmail(m.member.email)}</div>
+                      <PersonName person={m.member} />
                       {/* On a phone the status sits here, so the row keeps its actions in view. */}
                       <div className="cell-status show-sm">{statusBadge(m.status)}</div>
                     </td>
@@ -183,8 +197,7 @@ function TeamsYouBelongTo({ memberships }: { memberships: Memberships }) {
             {memberships.map((m) => (
               <tr key={m.id} data-membership-id={m.id}>
                 <td>
-                  <div className="cell-title">{m.owner.name ?? m.owner.email}</div>
-                  <div className="cell-sub">{breakableEmail(m.owner.email)}</div>
+                  <PersonName person={m.owner} />
                   <div className="cell-status show-sm">
                     {statusBadge(m.status)} <Badge>{planLabel(m.role)}</Badge>
                   </div>
@@ -251,8 +264,7 @@ async function WorkspaceTeam({ workspace, teams }: { workspace: Workspace; teams
             {members.map((m) => (
               <tr key={m.id} data-membership-id={m.id}>
                 <td>
-                  <div className="cell-title">{m.member.name ?? m.member.email}</div>
-                  <div className="cell-sub">{breakableEmail(m.member.email)}</div>
+                  <PersonName person={m.member} />
                 </td>
                 <td>
                   <Badge>{planLabel(m.role)}</Badge>
