@@ -165,7 +165,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
           <div className="ed-tabpanel" id="ed-tabpanel" role="tabpanel" aria-labelledby={`ed-tab-${tab}`}>
             {tab === "content" ? (
               <>
-                <ProfilePanel model={edit.model} onChange={setModel} problems={checked.problems} />
+                <ProfilePanel draftId={draft.id} model={edit.model} onChange={setModel} problems={checked.problems} />
                 <BlocksPanel blocks={blocksOf(edit.model)} onChange={(links) => setModel({ ...edit.model, links })} problems={checked.problems} />
                 <SocialsPanel model={edit.model} onChange={setModel} problems={checked.problems} />
               </>

@@ -1,21 +1,21 @@
 "use client";
 
 import { useRef } from "react";
+import { AvatarImage } from "./avatar-image";
 import { Section, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Model } from "./model";
 import type { Problems } from "./model-check";
 
 type Avatar = NonNullable<Model["avatar"]>;
 
-const AVATAR_HINTS: Record<Avatar["type"], string> = {
+const AVATAR_HINTS: Record<"letter" | "emoji", string> = {
   letter: "One or two characters.",
   emoji: "One emoji (up to 8 characters).",
-  image: "An https:// image address.",
 };
 
-export function ProfilePanel({ model, onChange, problems }: { model: Model; onChange: (model: Model) => void; problems: Problems }) {
+export function ProfilePanel({ draftId, model, onChange, problems }: { draftId: string; model: Model; onChange: (model: Model) => void; problems: Problems }) {
   const profile = model.profile ?? {};
-  // What was typed in each avatar mode, so switching Image URL → Emoji → Image URL loses nothing.
+  // What was typed in each avatar mode, so switching Picture → Emoji → Picture loses nothing.
   const typed = useRef<Partial<Record<Avatar["type"], string>>>(model.avatar ? { [model.avatar.type]: model.avatar.value } : {});
   const setAvatar = (avatar: Avatar | undefined) => {
     if (avatar) typed.current[avatar.type] = avatar.value;
@@ -37,22 +37,25 @@ export function ProfilePanel({ model, onChange, problems }: { model: Model; onCh
             { value: "none", label: "None" },
             { value: "letter", label: "Letter" },
             { value: "emoji", label: "Emoji" },
-            { value: "image", label: "Image URL" },
+            { value: "image", label: "Picture" },
           ]}
           onChange={(type) => setAvatar(type === "none" ? undefined : { type: type as Avatar["type"], value: typed.current[type as Avatar["type"]] ?? "" })}
         />
-        {model.avatar ? (
+        {model.avatar && model.avatar.type !== "image" ? (
           <TextField
             id="ed-avatar-value"
-            label={model.avatar.type === "image" ? "Image address" : model.avatar.type === "emoji" ? "Emoji" : "Letters"}
+            label={model.avatar.type === "emoji" ? "Emoji" : "Letters"}
             value={model.avatar.value}
             hint={AVATAR_HINTS[model.avatar.type]}
             error={problems["avatar:value"]}
-            maxLength={model.avatar.type === "image" ? 2000 : model.avatar.type === "emoji" ? 8 : 2}
+            maxLength={model.avatar.type === "emoji" ? 8 : 2}
             onChange={(value) => setAvatar({ ...model.avatar!, value })}
           />
         ) : null}
       </div>
+      {model.avatar?.type === "image" ? (
+        <AvatarImage draftId={draftId} value={model.avatar.value} error={problems["avatar:value"]} onChange={(value) => setAvatar({ type: "image", value })} />
+      ) : null}
     </Section>
   );
 }

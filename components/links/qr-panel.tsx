@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Dialog } from "../ui/dialog";
+import { FileDrop } from "../ui/file-drop";
 
 const ECC_LEVELS = [
   { value: "L", label: "L — 7% can be covered" },
@@ -45,7 +46,6 @@ function QrDesigner({ id, url }: { id: string; url: string }) {
   const [logo, setLogo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const logoInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const chooseLogo = (file: File | undefined) => {
     setError(null);
     if (!file) return setLogo(null);
@@ -165,32 +165,15 @@ function QrDesigner({ id, url }: { id: string; url: string }) {
               </button>
             </div>
           ) : null}
-          <label
-            className={`drop-zone${dragging ? " drop-zone-over" : ""}`}
-            htmlFor="qr-logo"
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              chooseLogo(event.dataTransfer.files[0]);
-            }}
-          >
-            <span>{logo ? "Drop another image here, or choose a file" : "Drop an image here, or choose a file"}</span>
-            <input
-              id="qr-logo"
-              type="file"
-              ref={logoInput}
-              accept={LOGO_TYPES}
-              className="visually-hidden"
-              aria-labelledby="qr-logo-label"
-              aria-describedby="qr-logo-hint"
-              onChange={(event) => chooseLogo(event.target.files?.[0])}
-            />
-          </label>
+          <FileDrop
+            id="qr-logo"
+            ref={logoInput}
+            accept={LOGO_TYPES}
+            prompt={logo ? "Drop another image here, or choose a file" : "Drop an image here, or choose a file"}
+            labelledBy="qr-logo-label"
+            describedBy="qr-logo-hint"
+            onFile={chooseLogo}
+          />
           <p className="field-hint" id="qr-logo-hint">
             PNG, JPEG, WebP or GIF under 200 KB and up to 2048 × 2048 pixels (not SVG), in both downloads; error correction is H while a logo is set, so the code still scans.
           </p>

@@ -11,16 +11,17 @@ export interface RequestError {
 export type RequestResult<T> = { ok: true; data: T } | { ok: false; error: RequestError };
 
 /**
- * JSON to the dashboard's route handlers; an error comes back with the use case's own message
- * (and field, for inline display), without the "field: " prefix validation adds.
+ * JSON (or a file, sent as its bytes) to the dashboard's route handlers; an error comes back with
+ * the use case's own message (and field, for inline display), without the "field: " prefix
+ * validation adds.
  */
 export async function send<T = unknown>(method: string, url: string, body?: unknown): Promise<RequestResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : body instanceof Blob ? { "content-type": body.type || "application/octet-stream" } : { "content-type": "application/json" },
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       credentials: "same-origin",
     });
   } catch {

@@ -4,6 +4,7 @@ import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { workaroundOn } from "../config";
 import { HopError } from "../errors";
+import { IMAGE_PATH_PREFIX } from "../images/image-address";
 import { log } from "../log";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { UNROUTED_METHOD_HEADER } from "./methods";
@@ -97,6 +98,7 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
 
 /** The methods a path outside /v1 and /api serves. */
 function pageMethodsOf(url: string): string[] {
+  if (url.startsWith(IMAGE_PATH_PREFIX)) return ["GET", "HEAD"];
   return url.startsWith(VISITOR_POST_PREFIX) ? ["POST"] : PAGE_METHODS;
 }
 

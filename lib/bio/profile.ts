@@ -1,9 +1,11 @@
 import { escapeHtml, isSafeHref, safeHref } from "../html/escape";
+import { IMAGE_SIZES, ownImageKey, ownImagePath } from "../images/image-address";
 import { httpsImage, list, obj, str, type Data } from "./data";
+import { designOf } from "./designs";
 import { platformKey, platformLabel, socialIcon } from "./icons";
 import type { StyleUse } from "./style";
 
-// The top of a page: avatar (https image, letter or emoji), name with the verified badge, handle,
+// The top of a page: avatar (an uploaded picture, an https image, a letter or an emoji), name with the verified badge, handle,
 // bio, the spotlight banner of spotlight designs, and the social icons.
 
 const PROFILE_BASES: Record<string, string> = {
@@ -53,8 +55,17 @@ export function renderSocials(data: Data): string {
   return items ? `<nav class="socials" aria-label="Social profiles">${items}</nav>` : "";
 }
 
-function avatar(data: Data, profile: Data, name: string): string {
+/** An uploaded picture in the sizes the design draws it at: 96 px, or up to the page's width on sleeve designs. */
+function ownAvatar(key: string, templateId: string | null): string {
+  const srcset = IMAGE_SIZES.map((size) => `${ownImagePath(key, size)} ${size}w`).join(", ");
+  const sizes = designOf(templateId).layout === "sleeve" ? "min(100vw, 520px)" : "96px";
+  return `<img class="avatar" src="${ownImagePath(key, 320)}" srcset="${srcset}" sizes="${sizes}" alt="">`;
+}
+
+function avatar(data: Data, profile: Data, name: string, templateId: string | null): string {
   const spec = obj(data.avatar);
+  const own = str(spec.type) === "image" ? ownImageKey(spec.value) : null;
+  if (own) return ownAvatar(own, templateId);
   const image = httpsImage(profile.avatar) ?? httpsImage(profile.image) ?? httpsImage(profile.avatarUrl) ?? (str(spec.type) === "image" ? httpsImage(spec.value) : null);
   if (image) return `<img class="avatar" src="${escapeHtml(image)}" alt="">`;
   const glyph = str(spec.value) || str(obj(profile.avatar).value) || name.trim().charAt(0) || "•";
@@ -78,5 +89,5 @@ export function renderProfile(data: Data, templateId: string | null, use: StyleU
   const bio = str(profile.bio);
   const verified = profile.verified === true ? BADGE : "";
   const socials = str(obj(data.socialsAppearance).position) === "bottom" ? "" : renderSocials(data);
-  return `<header class="profile">${spotlight(data, templateId, use)}${avatar(data, profile, name)}<h1>${escapeHtml(name)}${verified}</h1>${handle ? `<p class="handle">${escapeHtml(handle)}</p>` : ""}${bio ? `<p class="bio">${escapeHtml(bio)}</p>` : ""}${socials}</header>`;
+  return `<header class="profile">${spotlight(data, templateId, use)}${avatar(data, profile, name, templateId)}<h1>${escapeHtml(name)}${verified}</h1>${handle ? `<p class="handle">${escapeHtml(handle)}</p>` : ""}${bio ? `<p class="bio">${escapeHtml(bio)}</p>` : ""}${socials}</header>`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { colour, httpsImage } from "../bio/data";
+import { ownImageKey } from "../images/image-address";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
 import { CONTACT_FIELDS } from "../bio/page-settings";
 import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
@@ -100,7 +101,9 @@ const Avatar = z
     const chars = Array.from(avatar.value).length;
     if (avatar.type === "letter" && chars > 2) ctx.addIssue({ code: "custom", path: ["value"], message: "a letter avatar is 1 or 2 characters" });
     if (avatar.type === "emoji" && chars > 8) ctx.addIssue({ code: "custom", path: ["value"], message: "an emoji avatar is at most 8 characters" });
-    if (avatar.type === "image" && httpsImage(avatar.value) === null) ctx.addIssue({ code: "custom", path: ["value"], message: "an image avatar is an https URL" });
+    if (avatar.type === "image" && httpsImage(avatar.value) === null && ownImageKey(avatar.value) === null) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "an image avatar is an https URL or an uploaded image's address (/__hop/img/….webp)" });
+    }
   });
 
 const Gradient = z

@@ -68,7 +68,7 @@ export function contentSecurityPolicy(grant: string | InlineGrant, extra: CspSou
     "default-src 'none'",
     directive("style-src", styles),
     directive("script-src", [...scripts, ...(extra.script ?? [])]),
-    "img-src https: data:",
+    "img-src 'self' https: data:",
     ["connect-src", "'self'", ...(extra.connect ?? [])].join(" "),
     "base-uri 'none'",
     `form-action ${extra.formSelf ? "'self'" : "'none'"}`,

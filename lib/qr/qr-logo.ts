@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import sharp from "sharp";
 import { HopError } from "../errors";
+import { sharp } from "../images/sharp";
 import { shared } from "../shared";
 import { logoBytesOf, RASTER_FORMATS } from "./logo-format";
-import { withLogoRenderSlot } from "./logo-render-slots";
+import { withImageWorkSlot } from "../images/work-slots";
 import { qrPng, qrPngLayout } from "./qr-png";
 import type { QrOptions } from "./qr-svg";
 
@@ -14,7 +14,7 @@ import type { QrOptions } from "./qr-svg";
 //
 // The work is bounded four ways: the pixel count is read from the header and refused before any
 // decoding, sharp gives up after LOGO_TIMEOUT_S, the render slots cap how many run at once
-// (logo-render-slots.ts), and a logo drawn once is kept by content hash, so a repeated download
+// (lib/images/work-slots.ts), and a logo drawn once is kept by content hash, so a repeated download
 // (or a repeated hostile request) costs a hash. docs/architecture.md, "Image work".
 
 /** A logo is drawn at most ~450 px square (22% of 2048); more than this many pixels only costs decoding. */
@@ -22,12 +22,6 @@ export const MAX_LOGO_SIDE = 2048;
 const MAX_LOGO_PIXELS = MAX_LOGO_SIDE * MAX_LOGO_SIDE;
 const LOGO_TIMEOUT_S = 2;
 const RASTER = new Set(["png", "jpeg", "webp", "gif"]);
-
-// One libvips thread per image (sharp's default only on glibc without jemalloc): a render takes one
-// core at most. And no libvips operation cache: the decoded images it would keep are kept here,
-// scaled down, by content hash.
-sharp.concurrency(1);
-sharp.cache(false);
 
 type Drawn = Buffer | HopError;
 /** RGBA logos (up to ~0.8 MB each) and refusals, by content hash and size. */
@@ -92,7 +86,7 @@ export async function qrPngWithLogo(text: string, options: QrOptions & { size?: 
   const key = `${createHash("sha256").update(image).digest("base64url")}:${logo.size}`;
   let rgba = drawn().get(key);
   if (rgba === undefined) {
-    const decoded = await withLogoRenderSlot(accountId, () => decodeLogo(image, logo.size));
+    const decoded = await withImageWorkSlot(accountId, () => decodeLogo(image, logo.size), "QR logo");
     if (decoded.keep) drawn().set(key, decoded.result);
     rgba = decoded.result;
   }

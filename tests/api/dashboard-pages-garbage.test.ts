@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { objectsOf, person, send, type Objects, type Person } from "../helpers/dashboard-routes";
@@ -10,9 +10,9 @@ import { ROOT, startServer, type HopServer } from "../../scripts/harness/hop-ser
 // segments: each answers a designed page (the list with defaults, a not-found, a redirect), never a
 // 500, never an error streamed into a 200, and never a hang.
 
-/** `/links/[id]` for app/(dashboard)/links/[id]/page.tsx; route groups drop out of the path. */
-function pages(): string[] {
-  const found: string[] = [];
+/** `/links/[id]` → app/(dashboard)/links/[id]; route groups drop out of the path. */
+function pageDirs(): Map<string, string> {
+  const found = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {
       const full = path.join(dir, entry);
@@ -20,13 +20,15 @@ function pages(): string[] {
         if (entry !== "api" && entry !== "v1") walk(full);
       } else if (entry === "page.tsx") {
         const parts = path.relative(path.join(ROOT, "app"), dir).split(path.sep).filter((p) => p && !/^\(.*\)$/.test(p));
-        found.push("/" + parts.join("/"));
+        found.set("/" + parts.join("/"), dir);
       }
     }
   };
   walk(path.join(ROOT, "app"));
   return found;
 }
+
+const pages = (): string[] => [...pageDirs().keys()];
 
 /** The names the pages read (grep searchParams in app/), and some they do not. */
 const NAMES = ["page", "sort", "order", "q", "search", "tag", "domain", "groupId", "type", "id", "from", "to", "timeframe", "limit", "status", "tab", "callbackUrl", "error", "country", "device", "platform", "referrer"];
@@ -49,12 +51,34 @@ const VALUES = [
   "x".repeat(3000),
 ];
 
-function garbageQueries(): string[] {
+/**
+ * Every name bad at once (what the layout and the sign-in redirect read: the whole query travels
+ * in x-hop-path) and, for a page that reads its query, one name at a time too: a schema refusing
+ * one bad member whole would hide the others. A page that never reads `searchParams` can't answer
+ * one bad name differently from all of them (no component reads the query: checked below).
+ */
+function garbageQueries(readsQuery: boolean): string[] {
   const queries = VALUES.map((v) => "?" + NAMES.map((n) => `${n}=${v}`).join("&"));
-  // One name at a time too: a schema refusing one bad member whole would hide the others.
-  for (const name of NAMES) for (const value of ["%00", "a%00b", "%ED%A0%80", "-1", "abc", "2020-13-45", "x".repeat(3000)]) queries.push(`?${name}=${value}`);
+  if (readsQuery) for (const name of NAMES) for (const value of ["%00", "a%00b", "%ED%A0%80", "-1", "abc", "2020-13-45", "x".repeat(3000)]) queries.push(`?${name}=${value}`);
   queries.push("?page=2&page=3&sort[]=x&id[a]=b", "?from=2030-01-01&to=2020-01-01", "?from=1970-01-01&to=2999-12-31", "?" + "&q=x".repeat(1500));
   return queries;
+}
+
+/** Whether the page at `template` reads its query string (its page.tsx takes `searchParams`). */
+function readsQuery(template: string): boolean {
+  const dir = pageDirs().get(template)!;
+  return readFileSync(path.join(dir, "page.tsx"), "utf8").includes("searchParams");
+}
+
+/** Files under `dir` (sources only) that read the query on their own: none may, or the rule above is wrong. */
+function queryReadersOutsidePages(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) found.push(...queryReadersOutsidePages(full));
+    else if (/\.(tsx?|jsx?)$/.test(entry) && entry !== "page.tsx" && /useSearchParams|\bsearchParams\s*[:}]/.test(readFileSync(full, "utf8"))) found.push(path.relative(ROOT, full));
+  }
+  return found;
 }
 
 /**
@@ -91,12 +115,14 @@ describe("dashboard pages with garbage parameters", () => {
   test("the walk finds the dashboard's pages", () => {
     const found = pages();
     for (const expected of ["/links", "/links/[id]", "/analytics/link", "/websites/contacts", "/editor/[id]"]) assert.ok(found.includes(expected), `${expected} in ${found.join(", ")}`);
+    for (const expected of ["/links", "/analytics", "/analytics/link", "/websites", "/login"]) assert.ok(readsQuery(expected), `${expected} reads its query`);
+    assert.deepEqual([...queryReadersOutsidePages(path.join(ROOT, "app")), ...queryReadersOutsidePages(path.join(ROOT, "components"))], [], "only pages read the query string");
   });
 
   test("every page, signed in, with garbage in every query parameter: a designed answer, never a 500", async () => {
     const problems: string[] = [];
     const jobs = pages().flatMap((template) =>
-      ["", ...garbageQueries()].map((query) => async () => {
+      ["", ...garbageQueries(readsQuery(template))].map((query) => async () => {
         const url = fillPage(template, o) + query;
         const answer = await send(server, "GET", url, { cookie: owner.cookie });
         const problem = pageProblem(answer.status, answer.text);

@@ -2,6 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
@@ -255,11 +257,11 @@ test("an address typed without https:// gets it; a bad one is marked on its fiel
   await avatar.selectOption("emoji");
   await page.getByRole("textbox", { name: "Emoji" }).fill("🌸");
   await avatar.selectOption("image");
-  await page.getByRole("textbox", { name: "Image address" }).fill("https://example.com/ada.png");
+  await page.getByRole("textbox", { name: "Or an image address" }).fill("https://example.com/ada.png");
   await avatar.selectOption("emoji");
   await expect(page.getByRole("textbox", { name: "Emoji" })).toHaveValue("🌸");
   await avatar.selectOption("image");
-  await expect(page.getByRole("textbox", { name: "Image address" })).toHaveValue("https://example.com/ada.png");
+  await expect(page.getByRole("textbox", { name: "Or an image address" })).toHaveValue("https://example.com/ada.png");
   await avatar.selectOption("emoji");
   await address.fill("https://example.com/gift");
   await saved(page);
@@ -291,6 +293,49 @@ test("a contact-form block: the fields ticked are the form the preview draws, an
   expect(live.body).toContain('action="/__hop/contact"');
   expect(live.body).toContain('name="phone"');
   expect(live.body).toContain("Say hello");
+});
+
+test("an uploaded picture becomes the avatar: refused files say why on the field, the preview and the live page draw it from the page's own host", async ({ page }) => {
+  const errors = watchErrors(page);
+  await openEditorAsOwner(page);
+  await saved(page);
+  await page.getByRole("combobox", { name: "Avatar" }).selectOption("image");
+  const chooser = page.getByLabel("Picture");
+  await chooser.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await expect(page.getByRole("alert").filter({ hasText: "SVG images can't be uploaded" })).toBeVisible();
+  await chooser.setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a JPEG") });
+  await expect(page.getByRole("alert").filter({ hasText: "This file is not a JPEG, PNG, WebP or GIF image." })).toBeVisible();
+
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 230, g: 90, b: 40 } } }).jpeg().toBuffer();
+  await chooser.setInputFiles({ name: "ada.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
+  await expect(page.locator("#ed-avatar-upload-error")).toHaveCount(0);
+  const drawn = preview(page).locator("img.avatar");
+  await expect(drawn).toHaveAttribute("src", /^\/__hop\/img\/[a-f0-9]{40}-320\.webp$/);
+  await expect.poll(() => drawn.evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0)).toBeGreaterThan(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "editor-avatar-upload-desktop.png") });
+  await saved(page);
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Changes are live.")).toBeVisible();
+  // The one console line is the browser's note of the refused file's 415 (the SVG never left it).
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)"]);
+
+  // The live page on its own host (the primary domain), as a visitor's browser gets it.
+  const visitor = await launchChromium([PRIMARY], server.port);
+  try {
+    const live = await visitor.newPage({ userAgent: DESKTOP_CHROME });
+    const outside: string[] = [];
+    live.on("request", (request) => new URL(request.url()).host !== PRIMARY && outside.push(request.url()));
+    await live.goto(`http://${PRIMARY}/ada-live`);
+    const avatar = live.locator("img.avatar");
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const source = new URL(await avatar.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(source.host).toBe(PRIMARY);
+    expect(source.pathname).toMatch(/^\/__hop\/img\/[a-f0-9]{40}(-160|-320)?\.webp$/);
+    expect(outside).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
 });
 
 for (const viewport of [

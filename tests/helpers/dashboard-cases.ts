@@ -42,6 +42,8 @@ export const CASES: Record<string, Case> = {
   "GET /api/dashboard/designs/[id]": { scope: "self", read: true, params: () => ({ id: "bento-grid" }) },
   "PUT /api/dashboard/drafts/[id]": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, semantic: { profile: { name: "Taken over" } } }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/preview": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ semantic: { profile: { name: "Peek" } }, nonce: NONCE }), foreign: [404] },
+  // The body is an image's bytes, not JSON: the picture tests send real ones (tests/api/editor-images.test.ts).
+  "POST /api/dashboard/drafts/[id]/images": { scope: "account", params: (o) => ({ id: o.draft }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/publish": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, customSlug: `pub-${tag()}` }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/publish-changes": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1 }), foreign: [404] },
 
