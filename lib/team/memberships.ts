@@ -2,8 +2,10 @@ import { z } from "zod";
 import { TeamRole } from "../accounts/add-team-member";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
+import type { TeamActor } from "./managed-team";
 
-// The dashboard's Team page: an owner changes roles and removes members; a member leaves. People
+// The dashboard's Team page: an owner (or an admin of the owner's team: managed-team.ts) changes
+// roles and removes members; a member leaves. People
 // join through invitation links (invitations.ts), never by the e-mail of their account. A pending
 // membership exists only when the operator made one (`team add --status pending`): its member
 // accepts or declines it here. Every write names the acting account in its `where`, so another
@@ -13,31 +15,41 @@ export const ChangeRoleInput = z.object({ role: TeamRole });
 
 const notFound = () => new HopError("not_found", { message: "No such membership in your team." });
 
-export async function listTeam(db: Db, accountId: string) {
-  const [members, memberships] = await Promise.all([
-    db.teamMembership.findMany({
-      where: { ownerId: accountId },
-      orderBy: { createdAt: "asc" },
-      select: { id: true, role: true, status: true, createdAt: true, member: { select: { email: true, name: true } } },
-    }),
-    db.teamMembership.findMany({
-      where: { memberId: accountId },
-      orderBy: { createdAt: "asc" },
-      select: { id: true, role: true, status: true, createdAt: true, owner: { select: { email: true, name: true } } },
-    }),
-  ]);
-  return { members, memberships };
+/** The members of `ownerId`'s team (its owner's, or an admin's view of it: managed-team.ts). */
+export function listTeamMembers(db: Db, ownerId: string) {
+  return db.teamMembership.findMany({
+    where: { ownerId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, memberId: true, role: true, status: true, createdAt: true, member: { select: { email: true, name: true } } },
+  });
 }
 
-export async function changeMemberRole(db: Db, ownerId: string, membershipId: string, input: z.infer<typeof ChangeRoleInput>) {
-  const result = await db.teamMembership.updateMany({ where: { id: membershipId, ownerId }, data: { role: input.role } });
-  if (result.count === 0) throw notFound();
+/** The teams `accountId` belongs to (or was made a pending member of by the operator). */
+export function listOwnMemberships(db: Db, accountId: string) {
+  return db.teamMembership.findMany({
+    where: { memberId: accountId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, role: true, status: true, createdAt: true, owner: { select: { email: true, name: true } } },
+  });
+}
+
+/** A membership of the managed team other than the actor's own (an admin's own is the owner's to change). */
+const othersMembership = (team: TeamActor, membershipId: string) => ({ id: membershipId, ownerId: team.ownerId, memberId: { not: team.actorId } });
+
+async function refusalFor(db: Db, team: TeamActor, membershipId: string): Promise<HopError> {
+  const own = await db.teamMembership.count({ where: { id: membershipId, ownerId: team.ownerId, memberId: team.actorId } });
+  return own > 0 ? new HopError("forbidden", { message: "Only the team's owner changes your own role or removes you; to step down, leave the team." }) : notFound();
+}
+
+export async function changeMemberRole(db: Db, team: TeamActor, membershipId: string, input: z.infer<typeof ChangeRoleInput>) {
+  const result = await db.teamMembership.updateMany({ where: othersMembership(team, membershipId), data: { role: input.role } });
+  if (result.count === 0) throw await refusalFor(db, team, membershipId);
   return { id: membershipId, role: input.role };
 }
 
-export async function removeMember(db: Db, ownerId: string, membershipId: string) {
-  const result = await db.teamMembership.deleteMany({ where: { id: membershipId, ownerId } });
-  if (result.count === 0) throw notFound();
+export async function removeMember(db: Db, team: TeamActor, membershipId: string) {
+  const result = await db.teamMembership.deleteMany({ where: othersMembership(team, membershipId) });
+  if (result.count === 0) throw await refusalFor(db, team, membershipId);
   return { id: membershipId, removed: true };
 }
 
@@ -56,7 +68,7 @@ export async function leaveTeam(db: Db, memberId: string, membershipId: string) 
 
 /**
  * The members of the team whose workspace a member has selected (resolveWorkspace checked the
- * membership): who they are and their roles, to read. Only the owner changes them.
+ * membership): who they are and their roles, to read (an admin manages them through listTeam).
  */
 export async function listWorkspaceMembers(db: Db, workspace: { ownerId: string }) {
   return db.teamMembership.findMany({

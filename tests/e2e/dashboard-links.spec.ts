@@ -19,6 +19,7 @@ const PASSWORD = "correct horse battery";
 const OWNER = "lena-owner@example.test";
 const EDITOR = "eddie-editor@example.test";
 const VIEWER = "vera-viewer@example.test";
+const ADMIN = "ada-admin@example.test";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -33,9 +34,10 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   server = await startServer({ env: { TRUST_PROXY: "true" } });
-  for (const email of [OWNER, EDITOR, VIEWER]) await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
+  for (const email of [OWNER, EDITOR, VIEWER, ADMIN]) await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
   await admin(server, "team", "add", "--owner", OWNER, "--member", EDITOR, "--role", "editor", "--status", "active");
   await admin(server, "team", "add", "--owner", OWNER, "--member", VIEWER, "--role", "viewer", "--status", "active");
+  await admin(server, "team", "add", "--owner", OWNER, "--member", ADMIN, "--role", "admin", "--status", "active");
   ownerKey = (await addKey(server, OWNER, "full")).key;
 });
 test.afterAll(async () => {
@@ -367,6 +369,42 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
   expect(forged).toBe(403);
   expect((await api(server, "GET", "/v1/links/by-editor", { key: ownerKey })).body.data.isActive).toBe(true);
   await viewer.context().close();
+});
+
+test("team: an admin manages the owner's team from the owner's workspace — invites, changes a role — with no control on their own row", async ({ browser }) => {
+  const page = await signedIn(browser, ADMIN);
+  await page.goto(`${server.url}/team`);
+  await hydrated(page);
+  await page.getByLabel("Switch workspace").selectOption({ label: OWNER });
+  await expect(page.getByText(`You are an admin of ${OWNER}'s team`)).toBeVisible();
+  await page.getByLabel("Their e-mail").fill("new-hire@example.test");
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  await expect(page.getByText("Invitation link made")).toBeVisible();
+  await expect(page.locator("tr[data-invitation-id]", { hasText: "new-hire@example.test" })).toBeVisible();
+  const role = page.getByRole("combobox", { name: `Role of ${VIEWER}` });
+  await role.selectOption("editor");
+  await expect(page.getByText("Role changed to editor")).toBeVisible();
+  const own = page.locator("tr", { hasText: ADMIN });
+  await expect(own.getByText("You (only the owner changes your role)")).toBeVisible();
+  await expect(own.getByRole("combobox")).toHaveCount(0);
+  await expect(own.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto(`${server.url}/team`);
+    await hydrated(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, "the Team page scrolls sideways").toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `team-admin-workspace-${viewport.name}.png`), fullPage: true });
+    await noSeriousAxe(page, `admin's /team at ${viewport.name}`);
+  }
+  await page.context().close();
+  // Put the viewer back for the specs that follow.
+  const owner = await signedIn(browser, OWNER);
+  await owner.goto(`${server.url}/team`);
+  await hydrated(owner);
+  await owner.getByRole("combobox", { name: `Role of ${VIEWER}` }).selectOption("viewer");
+  await expect(owner.getByText("Role changed to viewer")).toBeVisible();
+  await owner.context().close();
 });
 
 for (const viewport of VIEWPORTS) {

@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { MadeInvitation } from "@/lib/team/invitations";
-import { Button } from "../ui/button";
-import { CopyButton } from "../ui/copy-button";
-import { Dialog } from "../ui/dialog";
-import { Field, Input, Select } from "../ui/field";
-import { send } from "../ui/request";
-import { ConfirmAction } from "../ui/confirm-action";
-import { toast } from "../ui/toast";
+import { Button } from "../../ui/button";
+import { CopyButton } from "../../ui/copy-button";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input, Select } from "../../ui/field";
+import { send } from "../../ui/request";
+import { ConfirmAction } from "../../ui/confirm-action";
+import { toast } from "../../ui/toast";
 
 const ROLE_OPTIONS = [
   { value: "admin", label: "Admin" },
@@ -28,7 +28,7 @@ function InvitationLinkCard({ invitation }: { invitation: InvitationLink }) {
   return (
     <div className="invite-link" role="status">
       <p>
-        {invitation.emailed ? <>We e-mailed this link to <strong>{invitation.email}</strong>. You can also share it yourself:</> : <>Share this link with <strong>{invitation.email}</strong>. Whoever opens it can join your team, so send it only to them:</>}
+        {invitation.emailed ? <>We e-mailed this link to <strong>{invitation.email}</strong>. You can also share it yourself:</> : <>Share this link with <strong>{invitation.email}</strong>. Whoever opens it can join the team, so send it only to them:</>}
       </p>
       <div className="invite-link-row">
         <Input id={id} aria-label={`Invitation link for ${invitation.email}`} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
@@ -97,7 +97,7 @@ export function RenewInvitation({ email, role }: { email: string; role: string }
         size="sm"
         variant="secondary"
         disabled={busy}
-        aria-label={`New invitation link for ${email}`}
+        aria-label={`New link for ${email}`}
         onClick={async () => {
           setBusy(true);
           const result = await send<InvitationLink>("POST", "/api/dashboard/team", { email, role });
