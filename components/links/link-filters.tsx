@@ -63,7 +63,7 @@ export function LinkFilters({
   const select = (name: Filter) => ({ value: values[name], onChange: (event: { target: { value: string } }) => change(name, event.target.value) });
 
   return (
-    <form className="link-filters" method="get" action="/links" role="search" aria-label="Search and filter links" aria-busy={pending || undefined} onSubmit={(event) => {
+    <form className="link-filters" method="get" action="/links" role="search" aria-label="Search and filter links" aria-busy={pending || undefined} data-interactive={interactive || undefined} onSubmit={(event) => {
       event.preventDefault();
       apply(values);
     }}>

@@ -173,6 +173,8 @@ test("filters apply as they are typed or picked: the address follows, the page d
   const page = await signedIn(browser, OWNER);
   await page.goto(`${server.url}/links`);
   await hydrated(page);
+  // The page streams in after the layout: type only once the filters themselves are interactive.
+  await expect(page.locator("form.link-filters[data-interactive]")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   // A mark on the window survives only if the document is never reloaded.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -432,6 +434,13 @@ for (const viewport of VIEWPORTS) {
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${pathname} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
+      if (pathname === "/links" && viewport.name === "desktop") {
+        // Twelve rows of the tallest kind (short link, then title → destination) fit the first screen.
+        const rows = page.locator(".links-table tbody tr");
+        const heights = await rows.evaluateAll((all) => all.map((row) => row.getBoundingClientRect().height));
+        const top = await rows.first().evaluate((row) => row.getBoundingClientRect().top);
+        expect(top + 12 * Math.max(...heights), `rows of ${Math.max(...heights)} px from ${top} px`).toBeLessThanOrEqual(viewport.height);
+      }
       if (pathname === "/links/groups") {
         // Groups and presets fit their cards: a long country list wraps rather than scrolls.
         const presets = page.locator(`.table-wrap[aria-label="Geo presets"]`);
