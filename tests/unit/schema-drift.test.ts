@@ -55,6 +55,7 @@ const SQL_TYPES: Record<string, string> = {
   DateTime: "timestamp",
   Json: "jsonb",
   Float: "float8",
+  Bytes: "bytea",
 };
 
 /** What schema.prisma says the database must hold, in the same notation as shapeOf(). */
