@@ -34,11 +34,16 @@ const notValid = () => new HopError("not_found", { message: "This invitation lin
  * Creates (or, for an address already invited, replaces) the owner's invitation and returns its
  * link. The answer is the same whatever account exists: nothing here reads another account.
  */
-export async function inviteMember(db: Db, ownerId: string, input: z.infer<typeof InviteMemberInput>, now = new Date()) {
+/**
+ * `invitedBy`: who asked, when not the owner (an admin of the owner's team, managed-team.ts); the
+ * e-mail names them and the owner's team they are inviting to.
+ */
+export async function inviteMember(db: Db, ownerId: string, input: z.infer<typeof InviteMemberInput>, now = new Date(), invitedBy: string = ownerId) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
-  const { invitation, owner } = await db.$transaction(async (tx) => {
+  const { invitation, owner, sender } = await db.$transaction(async (tx) => {
     const owner = await tx.account.findUniqueOrThrow({ where: { id: ownerId }, select: { email: true, name: true } });
+    const sender = invitedBy === ownerId ? null : await tx.account.findUniqueOrThrow({ where: { id: invitedBy }, select: { email: true, name: true } });
     if (owner.email === input.email) throw new HopError("invalid_request", { message: "You cannot invite yourself.", field: "email" });
     const open = await tx.teamInvitation.count({ where: { ownerId, expiresAt: { gt: now }, NOT: { email: input.email } } });
     if (open >= MAX_PENDING_INVITATIONS) {
@@ -51,15 +56,16 @@ export async function inviteMember(db: Db, ownerId: string, input: z.infer<typeo
       update: data,
       select: { id: true, email: true, role: true, expiresAt: true },
     });
-    return { invitation, owner };
+    return { invitation, owner, sender };
   });
   const link = `${config().appUrl}${invitationPath(token)}`;
-  const inviter = owner.name ? `${owner.name} (${owner.email})` : owner.email;
+  const named = (who: { name: string | null; email: string }) => (who.name ? `${who.name} (${who.email})` : who.email);
+  const team = sender ? `${owner.name ?? owner.email}'s team` : "their team";
   const emailed = await sendMail({
     to: invitation.email,
-    subject: `${owner.name ?? owner.email} invited you to their team on Hop`,
+    subject: `${(sender ?? owner).name ?? (sender ?? owner).email} invited you to ${team} on Hop`,
     text: [
-      `${inviter} invited you to join their team on Hop as ${invitation.role}.`,
+      sender ? `${named(sender)}, an admin of ${named(owner)}'s team, invited you to join it on Hop as ${invitation.role}.` : `${named(owner)} invited you to join their team on Hop as ${invitation.role}.`,
       "",
       `Accept the invitation (you can sign up or sign in on the way): ${link}`,
       "",

@@ -152,5 +152,16 @@ describe("team invitations with SMTP configured", () => {
     const joined = await accept(server, follower.cookie, link[1]);
     assert.equal(joined.status, 200, joined.text);
     assert.equal(joined.body.role, "admin");
+
+    // The new admin invites from the owner's workspace: the e-mail names them and the owner's team.
+    const chosen = await send(server, "POST", "/api/dashboard/workspace", { cookie: follower.cookie, body: { ownerId: owner.id } });
+    assert.equal(chosen.status, 200, chosen.text);
+    const inWorkspace = `${follower.cookie}; ${String(chosen.headers["set-cookie"]).split(";")[0]}`;
+    const second = email();
+    const byAdmin = await send(server, "POST", "/api/dashboard/team", { cookie: inWorkspace, body: { email: second, role: "viewer" } });
+    assert.equal(byAdmin.status, 201, byAdmin.text);
+    const adminMail = received.find((m) => m.to.includes(second));
+    assert.ok(adminMail, "the SMTP server received the admin's invitation");
+    assert.ok(adminMail.raw.includes(`${follower.email}, an admin of ${owner.email}'s team, invited you to join it on Hop as viewer.`), adminMail.raw);
   });
 });

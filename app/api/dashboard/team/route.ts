@@ -4,6 +4,9 @@ import { managedTeam } from "@/lib/team/managed-team";
 import { inviteMember, InviteMemberInput } from "@/lib/team/invitations";
 
 /** A one-time invitation link (e-mailed too when SMTP is configured); the same answer whatever account uses the address. */
-export const POST = dashboardRoute({ body: InviteMemberInput }, async ({ db, workspace, body }) => json(await inviteMember(db, managedTeam(workspace).ownerId, body), 201));
+export const POST = dashboardRoute({ body: InviteMemberInput }, async ({ db, workspace, body }) => {
+  const team = managedTeam(workspace);
+  return json(await inviteMember(db, team.ownerId, body, new Date(), team.actorId), 201);
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
