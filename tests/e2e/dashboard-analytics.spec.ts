@@ -196,3 +196,16 @@ test("the Analytics pages at 1280×800 and 390×844: screenshots, no serious axe
     { path: "/analytics/link?id=ada-links&timeframe=last_7_days", name: "dashboard-analytics-page" },
   ]);
 });
+
+test("dark mode: the Analytics pages, filtered by a country and a device, at both sizes: screenshots, no serious axe violation", async ({ browser }) => {
+  await checkPages(
+    browser,
+    server,
+    owner.email,
+    [
+      { path: "/analytics", name: "dark-dashboard-analytics" },
+      { path: "/analytics/link?id=sale&country=de&device=mobile", name: "dark-dashboard-analytics-filtered" },
+    ],
+    "dark",
+  );
+});

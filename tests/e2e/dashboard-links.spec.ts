@@ -261,6 +261,25 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await page.context().close();
+
+  // The same dialog in dark mode, at both sizes.
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: "dark" });
+    const dark = await context.newPage();
+    await dark.goto(`${server.url}/login`);
+    await dark.getByLabel("E-mail").fill(OWNER);
+    await dark.getByLabel("Password").fill(PASSWORD);
+    await dark.getByRole("button", { name: "Sign in" }).click();
+    await expect(dark).not.toHaveURL(/\/login/);
+    await dark.goto(`${server.url}/links?search=rules-e2e`);
+    await hydrated(dark);
+    await dark.locator('summary[aria-label$="/rules-e2e"]').click();
+    await dark.getByRole("button", { name: "QR code" }).click();
+    await expect(dark.getByRole("dialog", { name: "QR code" }).getByRole("img", { name: `QR code for ${shortUrl}` })).toBeVisible();
+    await dark.screenshot({ path: path.join(SCREENSHOTS, `dark-links-qr-dialog-${viewport.name}.png`) });
+    await noSeriousAxe(dark, `QR dialog, dark, ${viewport.name}`);
+    await context.close();
+  }
 });
 
 test("groups and geo presets: create, rename, delete with the count of ungrouped links", async ({ browser }) => {

@@ -60,10 +60,10 @@ function watchErrors(page: Page): string[] {
 }
 
 /** Each path at desktop and phone size: 200, screenshot, no sideways scroll, 0 serious/critical axe violations, no console error. */
-export async function checkPages(browser: Browser, server: HopServer, email: string, paths: Array<{ path: string; name: string }>) {
+export async function checkPages(browser: Browser, server: HopServer, email: string, paths: Array<{ path: string; name: string }>, colorScheme: "light" | "dark" = "light") {
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
     const page = await context.newPage();
     await signIn(page, server, email);
     for (const target of paths) {
