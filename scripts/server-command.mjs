@@ -7,7 +7,10 @@
 // ms (docs/architecture.md, "Seventh pass"). An operator who prefers throughput to the tail can set
 // it in NODE_OPTIONS.
 
-/** The arguments after `node` that start server.ts (`extra`: its own, e.g. --dev). */
+/**
+ * The arguments after `node` that start server.ts (`extra`: its own, e.g. --dev): the bundle that
+ * `npm run build` made (scripts/bundle-server.mjs), or, in dev mode, the sources through tsx.
+ */
 export function serverArgs(...extra) {
-  return ["--import", "tsx", "server.ts", ...extra];
+  return extra.includes("--dev") ? ["--import", "tsx", "server.ts", ...extra] : [".next/hop/server.mjs", ...extra];
 }

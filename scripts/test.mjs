@@ -3,6 +3,7 @@
 // `npm run test:e2e`: the Playwright tests (Chromium from Debian: /usr/bin/chromium).
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
 import { storagePassFiles } from "./test-passes.mjs";
@@ -24,7 +25,16 @@ function testFiles(dir, suffix) {
 }
 
 buildIfNeeded();
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOP_LOG: process.env.HOP_LOG ?? "silent" };
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  HOP_LOG: process.env.HOP_LOG ?? "silent",
+  // A run starts ~150 processes that load the same modules: V8 compiles each module once and
+  // every later process reads the code from this cache (Node ≥ 22.1; Node 20 ignores it).
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(tmpdir(), "hop-test-compile-cache"),
+  // scripts/harness/hop-server.ts: why the test servers run WebAssembly on the baseline compiler.
+  HOP_TEST_SERVER_NODE_ARGS: process.env.HOP_TEST_SERVER_NODE_ARGS ?? "--liftoff-only",
+};
 
 // One migrated database for the whole run, copied by every test server (scripts/harness/db-template.ts).
 const templateTool = (...args) => spawnSync(process.execPath, ["--import", "tsx", "scripts/harness/db-template.ts", ...args], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });

@@ -16,6 +16,16 @@ export const usingRedis = Boolean(process.env.REDIS_URL);
 // Generous: a loaded 2-core machine has taken over a minute to start a server.
 const START_LIMIT_MS = 120_000;
 
+/**
+ * Node options for the servers a test run starts (scripts/test.mjs sets them; the bench does not).
+ * `--liftoff-only`: PGlite's WebAssembly runs on V8's baseline compiler, never optimized in the
+ * background — a test server lives seconds, and the optimizing compiles cost more CPU than they win
+ * back (docs/testing.md).
+ */
+function testServerNodeArgs(): string[] {
+  return process.env.HOP_TEST_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+}
+
 export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse another server's database (two instances of one deployment). */
@@ -76,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     }
     env = { ...env, ...options.env };
   }
-  const child = spawn(process.execPath, serverArgs(), {
+  const child = spawn(process.execPath, [...testServerNodeArgs(), ...serverArgs()], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -144,10 +154,10 @@ export async function admin(server: HopServer, ...argv: string[]): Promise<Recor
   return body.result as Record<string, unknown>;
 }
 
-/** Runs the real CLI as a separate process with the server's environment. */
+/** Runs the real CLI (the bundle `npm run build` made of scripts/cli.ts) as a separate process with the server's environment. */
 export function cli(server: { env: Record<string, string> }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...argv], {
+    const child = spawn(process.execPath, [".next/hop/cli.mjs", ...argv], {
       cwd: ROOT,
       env: { ...process.env, HOP_LOG: "silent", ...server.env },
     });
