@@ -12,5 +12,7 @@
  * `npm run build` made (scripts/bundle-server.mjs), or, in dev mode, the sources through tsx.
  */
 export function serverArgs(...extra) {
-  return extra.includes("--dev") ? ["--import", "tsx", "server.ts", ...extra] : [".next/hop/server.mjs", ...extra];
+  // HOP_SERVER_FROM_SOURCES=1: the sources through tsx even in production mode (to compare them).
+  const fromSources = extra.includes("--dev") || process.env.HOP_SERVER_FROM_SOURCES === "1";
+  return fromSources ? ["--import", "tsx", "server.ts", ...extra] : [".next/hop/server.mjs", ...extra];
 }

@@ -32,8 +32,9 @@ const env = {
   // A run starts ~150 processes that load the same modules: V8 compiles each module once and
   // every later process reads the code from this cache (Node ≥ 22.1; Node 20 ignores it).
   NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(tmpdir(), "hop-test-compile-cache"),
-  // scripts/harness/hop-server.ts: why the test servers run WebAssembly on the baseline compiler.
-  HOP_TEST_SERVER_NODE_ARGS: process.env.HOP_TEST_SERVER_NODE_ARGS ?? "--liftoff-only",
+  // For the test files' processes (the service tests open PGlite in process) and the servers and
+  // CLI runs they start: why WebAssembly runs on the baseline compiler, scripts/harness/hop-server.ts.
+  HOP_TEST_NODE_ARGS: process.env.HOP_TEST_NODE_ARGS ?? "--liftoff-only",
 };
 
 // One migrated database for the whole run, copied by every test server (scripts/harness/db-template.ts).
@@ -59,7 +60,7 @@ if (e2e) {
   process.stderr.write(`Running ${files.length} test files on ${mode}${which}, ${concurrency} at a time\n`);
   result = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
+    [...env.HOP_TEST_NODE_ARGS.split(" ").filter(Boolean), "--import", "tsx", ...(process.env.HOP_TEST_CPU_LOG ? ["--import", "./scripts/harness/cpu-report.mjs"] : []), "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
     { cwd: root, stdio: "inherit", env },
   );
 }

@@ -1,5 +1,5 @@
 import { HopError } from "../errors";
-import { readBodyBytes, streamChunks } from "../http/read-body";
+import { readRequestBytes } from "../http/read-body";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth";
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -16,11 +16,12 @@ function tooLarge(): HopError {
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  // Too large before wrongly typed: nothing of an oversized body is looked at.
+  if (!(Number(request.headers.get("content-length") ?? 0) <= MAX_BODY_BYTES)) throw tooLarge();
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
   }
-  const bytes = request.body ? await readBodyBytes(streamChunks(request.body), MAX_BODY_BYTES) : Buffer.alloc(0);
+  const bytes = await readRequestBytes(request, MAX_BODY_BYTES);
   if (bytes === null) throw tooLarge();
   let text: string;
   try {

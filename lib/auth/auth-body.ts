@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HopError } from "../errors";
-import { readBodyBytes, streamChunks } from "../http/read-body";
+import { readRequestBytes } from "../http/read-body";
 
 // What a request to next-auth's routes may carry: at most AUTH_BODY_LIMIT bytes, read once and
 // here (next-auth would read a body whole, as often as it is asked), as a URL-encoded form whose
@@ -19,10 +19,7 @@ function tooLarge(): HopError {
  * Content-Length before anything is read, a chunked body as soon as it passes the limit.
  */
 export async function readAuthBody(request: Request): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (!(declared <= AUTH_BODY_LIMIT)) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const bytes = await readBodyBytes(streamChunks(request.body), AUTH_BODY_LIMIT);
+  const bytes = await readRequestBytes(request, AUTH_BODY_LIMIT);
   if (bytes === null) throw tooLarge();
   return bytes;
 }

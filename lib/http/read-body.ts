@@ -13,6 +13,15 @@ export async function readBodyBytes(chunks: AsyncIterable<Uint8Array>, maxBytes:
   return Buffer.concat(parts);
 }
 
+/**
+ * A web request's body (empty when there is none), or null when it is larger than `maxBytes`: a
+ * declared Content-Length is judged before any byte is read, a chunked body as soon as it passes.
+ */
+export async function readRequestBytes(request: Request, maxBytes: number): Promise<Buffer | null> {
+  if (!(Number(request.headers.get("content-length") ?? 0) <= maxBytes)) return null;
+  return request.body ? readBodyBytes(streamChunks(request.body), maxBytes) : Buffer.alloc(0);
+}
+
 /** The body as UTF-8 text (invalid sequences become U+FFFD), or null past `maxBytes`. */
 export async function readBodyText(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<string | null> {
   const bytes = await readBodyBytes(chunks, maxBytes);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/open";
 import { findEditableDraft } from "../drafts/draft-access";
 import { HopError } from "../errors";
-import { readBodyBytes, streamChunks } from "../http/read-body";
+import { readRequestBytes } from "../http/read-body";
 import { MAX_UPLOAD_BYTES } from "./image-address";
 import { saveImage, type SavedImage } from "./save-image";
 
@@ -12,8 +12,7 @@ import { saveImage, type SavedImage } from "./save-image";
 const tooLarge = () => new HopError("invalid_request", { status: 413, field: "image", message: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.` });
 
 export async function readUploadBody(request: Request): Promise<Buffer> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
-  const bytes = request.body ? await readBodyBytes(streamChunks(request.body), MAX_UPLOAD_BYTES) : Buffer.alloc(0);
+  const bytes = await readRequestBytes(request, MAX_UPLOAD_BYTES);
   if (bytes === null) throw tooLarge();
   return bytes;
 }

@@ -17,13 +17,14 @@ export const usingRedis = Boolean(process.env.REDIS_URL);
 const START_LIMIT_MS = 120_000;
 
 /**
- * Node options for the servers a test run starts (scripts/test.mjs sets them; the bench does not).
+ * Node options for the servers (and CLI runs) a test run starts (scripts/test.mjs sets them; the
+ * bench does not).
  * `--liftoff-only`: PGlite's WebAssembly runs on V8's baseline compiler, never optimized in the
  * background — a test server lives seconds, and the optimizing compiles cost more CPU than they win
  * back (docs/testing.md).
  */
-function testServerNodeArgs(): string[] {
-  return process.env.HOP_TEST_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+export function testServerNodeArgs(): string[] {
+  return process.env.HOP_TEST_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 }
 
 export interface StartOptions {
@@ -157,7 +158,7 @@ export async function admin(server: HopServer, ...argv: string[]): Promise<Recor
 /** Runs the real CLI (the bundle `npm run build` made of scripts/cli.ts) as a separate process with the server's environment. */
 export function cli(server: { env: Record<string, string> }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [".next/hop/cli.mjs", ...argv], {
+    const child = spawn(process.execPath, [...testServerNodeArgs(), ".next/hop/cli.mjs", ...argv], {
       cwd: ROOT,
       env: { ...process.env, HOP_LOG: "silent", ...server.env },
     });

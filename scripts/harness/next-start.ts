@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, ROOT, serverHandle, usingPostgres, type HopServer } from "./hop-server";
+import { cli, freshDatabase, ROOT, serverHandle, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
 import { freePort } from "./own-services";
 
 export interface NextStartOptions {
@@ -61,7 +61,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     await options.before?.(env);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [...testServerNodeArgs(), "node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
     // Next leaves SIGTERM to Hop (lib/server/next-shutdown.ts); an empty NEXT_MANUAL_SIG_HANDLE in
     // the test's environment runs Next's own handler and the exit hook instead.
