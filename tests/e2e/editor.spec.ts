@@ -189,7 +189,10 @@ test("another account's session on the editor URL gets 404", async ({ page }) =>
   // The same designed page as an unknown id, drawn under the pages' CSP without a violation.
   await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, "not-found-desktop.png") });
-  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+  // The page's own 404 and nothing else (no CSP violation, no script error). In one full e2e run
+  // on a slow machine the browser logged the 404 line twice, so: at least once, and only that line.
+  expect(errors.length).toBeGreaterThanOrEqual(1);
+  expect([...new Set(errors)]).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
 });
 
 test("a lost connection retries, a closed tab keeps its edits, and a second tab never overwrites the first", async ({ browser }) => {
