@@ -1,5 +1,5 @@
 import { HopError } from "../errors";
-import { readRequestBytes } from "../http/read-body";
+import { declaresMoreThan, readRequestBytes } from "../http/read-body";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth";
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -17,7 +17,7 @@ function tooLarge(): HopError {
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   // Too large before wrongly typed: nothing of an oversized body is looked at.
-  if (!(Number(request.headers.get("content-length") ?? 0) <= MAX_BODY_BYTES)) throw tooLarge();
+  if (declaresMoreThan(request, MAX_BODY_BYTES)) throw tooLarge();
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HopError("invalid_request", { message: "The body must be JSON sent with 'Content-Type: application/json'." });
   }

@@ -13,12 +13,17 @@ export async function readBodyBytes(chunks: AsyncIterable<Uint8Array>, maxBytes:
   return Buffer.concat(parts);
 }
 
+/** Whether the request's declared Content-Length passes `maxBytes` (judged before any byte is read). */
+export function declaresMoreThan(request: Request, maxBytes: number): boolean {
+  return !(Number(request.headers.get("content-length") ?? 0) <= maxBytes);
+}
+
 /**
  * A web request's body (empty when there is none), or null when it is larger than `maxBytes`: a
  * declared Content-Length is judged before any byte is read, a chunked body as soon as it passes.
  */
 export async function readRequestBytes(request: Request, maxBytes: number): Promise<Buffer | null> {
-  if (!(Number(request.headers.get("content-length") ?? 0) <= maxBytes)) return null;
+  if (declaresMoreThan(request, maxBytes)) return null;
   return request.body ? readBodyBytes(streamChunks(request.body), maxBytes) : Buffer.alloc(0);
 }
 
