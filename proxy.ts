@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entry } from "./lib/server/services";
 import { answerVisitRequest } from "./lib/visit/web-handler";
+import { isReservedSlug } from "./lib/links/reserved";
 
 // Two jobs, in this order:
 //
@@ -44,11 +45,22 @@ function withPageHeaders(request: NextRequest): NextResponse {
 }
 
 export function proxy(request: NextRequest): Response | Promise<Response> {
-  if (entry() === "server.ts") return withPageHeaders(request);
+  if (entry() === "server.ts") return pageOrRefusal(request);
   const visit = answerVisitRequest(request, request.nextUrl);
-  if (visit === null) return withPageHeaders(request);
+  if (visit === null) return pageOrRefusal(request);
   if (visit instanceof Response) return visit;
-  return visit.then((answer) => answer ?? withPageHeaders(request));
+  return visit.then((answer) => answer ?? pageOrRefusal(request));
+}
+
+/**
+ * A page. A POST let through for a password form (lib/api/raw-request.ts lets POST reach paths
+ * that may be short links) that was no link's is refused here rather than rendered as a page; the
+ * app's own first segments (/v1, /api …) go on to their routes.
+ */
+function pageOrRefusal(request: NextRequest): Response {
+  const first = request.nextUrl.pathname.split("/")[1] ?? "";
+  if (request.method === "GET" || request.method === "HEAD" || !first || isReservedSlug(first)) return withPageHeaders(request);
+  return new Response(null, { status: 405, headers: { allow: "GET, HEAD" } });
 }
 
 export const config = {

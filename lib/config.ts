@@ -42,6 +42,8 @@ const TUNABLES = {
   HOSTING_DEPLOY_WAIT_MS: count(5000, 0),
   HOSTING_REDEPLOY_BUDGET_MS: count(10_000),
   HOSTING_REDEPLOY_CONCURRENCY: count(3),
+  WEBHOOK_POLL_MS: count(1000),
+  WEBHOOK_TIMEOUT_MS: count(10_000),
 };
 
 // Workarounds of Node's or Next's internals (docs/architecture.md, "Node 24: the workarounds
@@ -95,6 +97,14 @@ const EnvSchema = z.object({
   /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().optional(),
+  /** Seconds between a webhook delivery's attempts, one per retry (docs/webhooks.md). */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "must be whole seconds separated by commas, like 5,300,1800")
+    .default("5,300,1800,7200,18000,36000")
+    .transform((text) => text.split(",").map((part) => Number(part.trim()))),
+  /** true: webhooks may point at loopback, private and link-local addresses (tests, private networks). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Tests only: lets the loopback admin endpoint set the API usage clock (lib/usage/clock.ts). */
   HOP_TEST_CLOCK: z.enum(["on", "off"]).default("off"),
 });
@@ -156,6 +166,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port: parsed.PORT,
     host: parsed.HOST,
     signup: parsed.SIGNUP,
+    webhookRetryDelaysS: parsed.WEBHOOK_RETRY_DELAYS,
+    webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
     defaultPlan: parsed.DEFAULT_PLAN,
     tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
     smtpUrl: parsed.SMTP_URL,

@@ -66,6 +66,7 @@ export const ERROR_CODES = {
     title: "Bad Request",
     message: "This destination cannot be used on the primary domain; use a system or custom domain.",
   },
+  INVALID_EXPIRATION: { status: 400, title: "Bad Request", message: "expiresAt must be an ISO 8601 date-time with an offset, in the future." },
   GROUP_NOT_FOUND: { status: 400, title: "Bad Request", message: "The group does not exist in this account." },
   TOO_MANY_CUSTOM_DOMAINS: {
     status: 400,

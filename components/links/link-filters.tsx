@@ -76,7 +76,7 @@ export function LinkFilters({
       <FilterSelect id="filter-tag" name="tag" label="Tag" options={choices.tags.map((t) => [t, t])} {...select("tag")} />
       <FilterSelect id="filter-domain" name="domain" label="Domain" options={choices.domains.map((d) => [d, d])} {...select("domain")} />
       <FilterSelect id="filter-group" name="groupId" label="Group" options={choices.groups.map((g) => [g.id, g.name])} {...select("groupId")} />
-      <FilterSelect id="filter-status" name="status" label="Status" options={[["active", "Active"], ["inactive", "Inactive"]]} {...select("status")} />
+      <FilterSelect id="filter-status" name="status" label="Status" options={[["active", "Active"], ["inactive", "Inactive"], ["expired", "Expired"], ["protected", "Password-protected"]]} {...select("status")} />
       <FilterSelect id="filter-type" name="type" label="Type" options={[["deeplink", "Short link"], ["website", "Website"], ["applink", "App link"]]} {...select("type")} />
       <div className="field">
         <label className="field-label" htmlFor="filter-sort">

@@ -16,7 +16,7 @@ export interface FieldError {
 }
 
 /** The form's sections; one that holds an error opens before the error is focused. */
-export const SECTIONS = ["basics", "utm", "behavior", "geo", "languages", "seo", "tracking"] as const;
+export const SECTIONS = ["basics", "utm", "behavior", "geo", "languages", "expiration", "password", "devices", "seo", "tracking"] as const;
 export type LinkFormSection = (typeof SECTIONS)[number];
 
 const LABELS: Record<string, string> = {
@@ -31,6 +31,11 @@ const LABELS: Record<string, string> = {
   googleTags: "The Google tag ID",
   metaPixel: "The Meta pixel ID",
   alternateBackUrl: "The alternate back URL",
+  expiresAt: "The expiry",
+  expiredUrl: "The expired URL",
+  password: "The password",
+  ios: "The iPhone and iPad URL",
+  android: "The Android URL",
 };
 
 /** `geoRules[0].redirectUrl` → geo-0-redirect: the control a field's error belongs to. */
@@ -44,6 +49,7 @@ export function controlIdOf(field: string): string {
   const ids: Record<string, string> = {
     url: "link-url", destination: "link-url", slug: "link-slug", domain: "link-domain", tags: "link-tags", groupId: "link-group", behavior: "link-behavior-conservative",
     title: "link-title", description: "link-description", seo: "link-seo-image", googleTags: "link-google-tag", metaPixel: "link-meta-pixel", alternateBackUrl: "link-back-url",
+    expiresAt: "link-expires-at", expiredUrl: "link-expired-url", password: "link-password", ios: "link-ios", android: "link-android",
   };
   return ids[field.split(/[.[]/)[0]] ?? "link-url";
 }
@@ -54,6 +60,9 @@ export function sectionOf(field: string): LinkFormSection {
   if (field === "behavior") return "behavior";
   if (["title", "description", "seo"].includes(field)) return "seo";
   if (["googleTags", "metaPixel", "alternateBackUrl"].includes(field)) return "tracking";
+  if (field === "expiresAt" || field === "expiredUrl") return "expiration";
+  if (field === "password") return "password";
+  if (field === "ios" || field === "android") return "devices";
   return "basics";
 }
 
@@ -98,6 +107,10 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: {
     url(`languageRules[${index}].redirectUrl`, rule.redirectUrl, true);
   });
   url("alternateBackUrl", state.alternateBackUrl, false);
+  url("expiredUrl", state.expiredUrl, false);
+  url("ios", state.ios, false);
+  url("android", state.android, false);
+  if (!editing && state.expiresAt && Date.parse(state.expiresAt) <= Date.now()) problems.push({ field: "expiresAt", code: "INVALID_EXPIRATION", message: "expiresAt must lie in the future." });
   url("seo", state.seoImage, false);
   const parsed = editing ? UpdateLinkBody.safeParse(updateBody(state)) : CreateLinkBody.safeParse(createBody(state));
   for (const issue of parsed.success ? [] : parsed.error.issues) {

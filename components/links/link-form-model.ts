@@ -42,6 +42,14 @@ export interface LinkFormState {
   googleTagId: string;
   metaPixelId: string;
   alternateBackUrl: string;
+  /** ISO 8601 (UTC) or ""; the input shows it in the browser's time zone. */
+  expiresAt: string;
+  expiredUrl: string;
+  /** A new password to set ("" keeps the current one, or none). */
+  password: string;
+  removePassword: boolean;
+  ios: string;
+  android: string;
 }
 
 /** What the form reads of GET /v1/links/{identifier}'s link (the page passes the use case's object). */
@@ -49,6 +57,7 @@ export type LinkDetails = Pick<
   StoredLink,
   | "id" | "url" | "domain" | "slug" | "destination" | "title" | "description" | "tags" | "groupId" | "isActive"
   | "behavior" | "geoRules" | "languageRules" | "seo" | "googleTags" | "metaPixel" | "alternateBackUrl"
+  | "expiresAt" | "expiredUrl" | "hasPassword" | "ios" | "android"
 >;
 
 let nextKey = 1;
@@ -87,6 +96,12 @@ export function initialState(link: LinkDetails | null, defaultDomain: string): L
     googleTagId: str(obj(link?.googleTags).measurementId),
     metaPixelId: str(obj(link?.metaPixel).pixelId),
     alternateBackUrl: link?.alternateBackUrl ?? "",
+    expiresAt: link?.expiresAt ?? "",
+    expiredUrl: link?.expiredUrl ?? "",
+    password: "",
+    removePassword: false,
+    ios: link?.ios ?? "",
+    android: link?.android ?? "",
   };
 }
 
@@ -116,6 +131,11 @@ export function createBody(state: LinkFormState) {
     behavior: state.behavior,
     geoRules: geoRulesBody(state),
     languageRules: languageRulesBody(state),
+    expiresAt: state.expiresAt || undefined,
+    expiredUrl: state.expiredUrl || undefined,
+    password: state.password || undefined,
+    ios: state.ios || undefined,
+    android: state.android || undefined,
   };
 }
 
@@ -146,6 +166,11 @@ export function updateBody(state: LinkFormState) {
     googleTags: { measurementId: state.googleTagId.trim() },
     metaPixel: { pixelId: state.metaPixelId.trim() },
     alternateBackUrl: state.alternateBackUrl || null,
+    expiresAt: state.expiresAt || null,
+    expiredUrl: state.expiredUrl || null,
+    ...(state.removePassword ? { password: null } : state.password ? { password: state.password } : {}),
+    ios: state.ios || null,
+    android: state.android || null,
   };
 }
 
@@ -182,7 +207,22 @@ export function sectionSummaries(state: LinkFormState) {
     languages: count(state.languageRules.length, "rule"),
     seo: set([["Title", state.title], ["Description", state.description], ["Image", state.seoImage]]),
     tracking: set([["Google tag", state.googleTagId], ["Meta pixel", state.metaPixelId], ["Back URL", state.alternateBackUrl]]),
+    devices: set([["iOS", state.ios], ["Android", state.android]]),
   };
+}
+
+/** An ISO instant as a datetime-local input's value, in the browser's time zone. */
+export function localInputOf(iso: string): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** A datetime-local value (the browser's time zone) as an ISO instant with its offset (UTC), or "". */
+export function isoOfLocalInput(value: string): string {
+  const at = value ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : "";
 }
 
 export const UTM_FIELDS = [

@@ -17,6 +17,7 @@ import { LinkPreview } from "./link-preview";
 import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
 import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, UTM_FIELDS, utmOf, withUtm, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
+import { DeviceFields, ExpirationFields, PasswordFields, useExpirySummary } from "./link-gate-fields";
 import { byCount, countOf } from "@/lib/text/plural";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
@@ -42,6 +43,9 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
   const disabled = readOnly || busy;
   const editing = savedId !== null;
   const summaries = sectionSummaries(state);
+  const expirySummary = useExpirySummary(state.expiresAt);
+  const hasPassword = link?.hasPassword === true;
+  const passwordSummary = hasPassword ? (state.removePassword ? "Removed on save" : state.password ? "Replaced on save" : "Set") : state.password ? "Set on save" : "None";
   const utm = utmOf(state.url);
   const [pristine] = useState(() => JSON.stringify(state));
   const guard = useLeaveGuard(!readOnly && JSON.stringify(state) !== pristine);
@@ -230,6 +234,21 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
       <Disclosure id="link-languages" title="Language rules" summary={summaries.languages} {...section("languages")}>
         <p className="card-description">Matched against the browser's languages (Accept-Language) after the geo rules.</p>
         <LanguageRulesEditor rules={state.languageRules} onChange={(languageRules) => set({ languageRules })} errorOf={errorOf} disabled={disabled} />
+      </Disclosure>
+
+      <Disclosure id="link-expiration" title="Expiration" summary={expirySummary} {...section("expiration")}>
+        <p className="card-description">From this moment the short link stops sending visitors to the destination: they go to the URL below, or see that the link has expired.</p>
+        <ExpirationFields state={state} set={set} errorOf={errorOf} disabled={disabled} />
+      </Disclosure>
+
+      <Disclosure id="link-password-section" title="Password" summary={passwordSummary} {...section("password")}>
+        <p className="card-description">Visitors enter it before they are sent on; once entered, their browser remembers it for a day. Link previews show only the SEO title and description.</p>
+        <PasswordFields state={state} set={set} errorOf={errorOf} disabled={disabled} hasPassword={hasPassword} />
+      </Disclosure>
+
+      <Disclosure id="link-devices" title="Device targeting" summary={summaries.devices} {...section("devices")}>
+        <p className="card-description">Send iPhone, iPad and Android visitors to their app store or app page. Geo and language rules come first.</p>
+        <DeviceFields state={state} set={set} errorOf={errorOf} disabled={disabled} />
       </Disclosure>
 
       <Disclosure id="link-seo" title="SEO and link previews" summary={summaries.seo} {...section("seo")}>

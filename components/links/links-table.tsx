@@ -11,7 +11,7 @@ import { BulkBar } from "./bulk-bar";
 import { CopyIconButton } from "./copy-icon-button";
 import { QrDialog } from "./qr-panel";
 
-export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d">;
+export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d" | "expired" | "expiresAt" | "hasPassword">;
 
 export function LinksTable({
   links,
@@ -73,6 +73,8 @@ export function LinksTable({
               <div className="cell-title link-short">
                 <span className="link-url">{link.url.replace(/^https?:\/\//, "")}</span>
                 <CopyIconButton value={link.url} label={`Copy ${link.url}`} />
+                {link.expired ? <span className="badge badge-warning">Expired</span> : link.expiresAt ? <span className="badge" title={`Expires ${link.expiresAt}`}>Expires</span> : null}
+                {link.hasPassword ? <span className="badge">Password</span> : null}
               </div>
               <div className="cell-sub link-sub" title={link.destination ?? undefined}>
                 {link.title ? <span className="link-title">{link.title}</span> : null}

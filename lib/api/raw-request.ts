@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream";
 import { workaroundOn } from "../config";
 import { HopError } from "../errors";
 import { IMAGE_PATH_PREFIX } from "../images/image-address";
+import { isReservedSlug } from "../links/reserved";
 import { log } from "../log";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { UNROUTED_METHOD_HEADER } from "./methods";
@@ -19,7 +20,8 @@ import { UNROUTED_METHOD_HEADER } from "./methods";
 //   and the route answers 405 (lib/api/methods.ts) — a rewrite of `req.method`, which Next reads
 //   to route (HOP_WORKAROUND_METHOD_REWRITE=off leaves such a method to Next: 400 or 500);
 // - everywhere else (pages, the API reference, Next's assets) only GET and HEAD are served — POST
-//   under /__hop/, the visitor's form and beacon — and any other method is a 405 page with Allow;
+//   under /__hop/, the visitor's form and beacon, and on a path that may be a short link's, its
+//   password form — and any other method is a 405 page with Allow;
 // - an answer sent before the request body was read whole (413, 405) closes the connection, so the
 //   rest of an oversized upload is not wanted — after a lingering read, so the answer arrives.
 // Node hands CONNECT and requests its parser refuses to the server's own events, never to Next:
@@ -27,6 +29,8 @@ import { UNROUTED_METHOD_HEADER } from "./methods";
 
 const NEXT_ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 const PAGE_METHODS = ["GET", "HEAD"];
+/** A short link's address also takes its password form's POST (the visitor door answers it, or 405). */
+const LINK_METHODS = ["GET", "HEAD", "POST"];
 /** The visitor's form posts and click beacons (lib/visit answers them; lib/api may not import it). */
 const VISITOR_POST_PREFIX = "/__hop/";
 
@@ -99,7 +103,14 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
 /** The methods a path outside /v1 and /api serves. */
 function pageMethodsOf(url: string): string[] {
   if (url.startsWith(IMAGE_PATH_PREFIX)) return ["GET", "HEAD"];
-  return url.startsWith(VISITOR_POST_PREFIX) ? ["POST"] : PAGE_METHODS;
+  if (url.startsWith(VISITOR_POST_PREFIX)) return ["POST"];
+  return mayBeShortLink(url) ? LINK_METHODS : PAGE_METHODS;
+}
+
+/** Whether a path's first segment could be a short link's (none of the app's own). */
+function mayBeShortLink(url: string): boolean {
+  const first = /^\/([^/?#]+)/.exec(url)?.[1];
+  return first !== undefined && !isReservedSlug(first);
 }
 
 /** A method a page does not serve (PUT, TRACE, OPTIONS …): 405 with Allow and a small page. Returns true when it answered. */

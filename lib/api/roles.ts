@@ -1,6 +1,6 @@
 import type { KeyRole } from "../keys/key-format";
 
-export type Resource = "links" | "websites" | "drafts" | "groups" | "geo-presets" | "domains" | "account" | "analytics";
+export type Resource = "links" | "websites" | "drafts" | "groups" | "geo-presets" | "domains" | "account" | "analytics" | "webhooks";
 
 const CREATOR_WRITES: ReadonlySet<Resource> = new Set(["links", "websites", "drafts", "groups", "geo-presets"]);
 

@@ -33,6 +33,8 @@ const BY_CODE: Record<string, Wording> = {
     return `${host} only forwards visitors elsewhere, so it can't be a destination on this domain. Use the address it forwards to, or pick another domain.`;
   },
   GROUP_NOT_FOUND: () => "That group no longer exists. Pick another one, or No group.",
+  INVALID_EXPIRATION: (problem) => (/future/.test(problem.message) ? "The expiry must be a moment in the future." : "Pick a date and a time for the expiry."),
+  invalid_request: (problem) => (problem.field === "password" ? "The password needs 4 to 128 characters." : ""),
   DOMAIN_NOT_FOUND: (_, { domain = "This domain" }) => `${domain} is not connected to this workspace any more. Pick another domain.`,
   DOMAIN_NOT_VERIFIED: (_, { domain = "This domain" }) => `${domain} is not verified yet. Finish its DNS set-up under Domains, or pick another domain.`,
   UNKNOWN_SYSTEM_DOMAIN: (_, { domain = "This domain" }) => `${domain} is no longer offered. Pick another domain.`,

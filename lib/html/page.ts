@@ -24,6 +24,11 @@ export interface CspSources {
   connect?: string[];
   /** Forms may post to the page's own host (contact blocks). */
   formSelf?: boolean;
+  /**
+   * …and the post's answer may redirect anywhere on the web: browsers hold a form's redirects to
+   * form-action too (a link's password form, answered by a 302 to the destination).
+   */
+  formRedirectsOut?: boolean;
   /** Players the page may frame once a visitor taps a media card (lib/bio/embeds.ts). */
   frame?: string[];
 }
@@ -71,7 +76,7 @@ export function contentSecurityPolicy(grant: string | InlineGrant, extra: CspSou
     "img-src 'self' https: data:",
     ["connect-src", "'self'", ...(extra.connect ?? [])].join(" "),
     "base-uri 'none'",
-    `form-action ${extra.formSelf ? "'self'" : "'none'"}`,
+    `form-action ${extra.formSelf ? `'self'${extra.formRedirectsOut ? " https: http:" : ""}` : "'none'"}`,
     ...(extra.frame?.length ? [directive("frame-src", extra.frame)] : []),
     "frame-ancestors 'none'",
   ].join("; ");

@@ -1,3 +1,5 @@
+import { deletedLinkEvent } from "./link-object";
+import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { actingTeamOwners } from "../accounts/add-team-member";
 import { announce, type Invalidation } from "../cache/invalidation";
 import type { Db } from "../db/open";
@@ -50,8 +52,12 @@ export async function deleteLinksBulk(db: Db, callerId: string, { links: identif
 
   const deleted = await db.$transaction(async (tx) => {
     const ids = [...targets.keys()];
-    const existing = await tx.link.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    const existing = await tx.link.findMany({ where: { id: { in: ids } }, select: { id: true, publicId: true, accountId: true, domain: true, slug: true } });
     await tx.link.deleteMany({ where: { id: { in: ids } } });
+    // One event per link, to the account each belonged to.
+    for (const accountId of new Set(existing.map((row) => row.accountId))) {
+      await enqueueWebhookEvents(tx, accountId, "link.deleted", existing.filter((row) => row.accountId === accountId).map(deletedLinkEvent));
+    }
     return new Set(existing.map((row) => row.id));
   });
   const successful: string[] = [];

@@ -1,3 +1,5 @@
+import { deletedLinkEvent } from "./link-object";
+import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { ownerPlan } from "../accounts/account-plan";
 import { actingTeamOwners } from "../accounts/add-team-member";
 import { announce } from "../cache/invalidation";
@@ -33,7 +35,11 @@ export async function getLinkByIdentifier(db: Db, callerId: string, identifier: 
 export async function deleteLinkByIdentifier(db: Db, callerId: string, identifier: string) {
   const found = await find(db, callerId, identifier);
   if (!found) throw linkNotFound(identifier);
-  await db.link.delete({ where: { id: found.link.id } });
+  const link = found.link;
+  await db.$transaction(async (tx) => {
+    await tx.link.delete({ where: { id: link.id } });
+    await enqueueWebhookEvents(tx, link.accountId, "link.deleted", [deletedLinkEvent(link)]);
+  });
   await announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
   return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` } satisfies z.input<typeof LinkDeleteResult>;
 }

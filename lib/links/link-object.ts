@@ -26,6 +26,11 @@ export function toLinkObject(link: Link) {
     type: link.type as LinkObjectBody["type"],
     createdAt: link.createdAt.toISOString(),
     updatedAt: link.updatedAt.toISOString(),
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    expiredUrl: link.expiredUrl,
+    hasPassword: link.passwordHash !== null,
+    ios: link.ios,
+    android: link.android,
   } satisfies LinkObjectBody;
 }
 
@@ -44,3 +49,8 @@ export function toLinkDetails(link: Link) {
 }
 
 export type LinkDetails = ReturnType<typeof toLinkDetails>;
+
+/** What a link.deleted event says of the link that is gone. */
+export function deletedLinkEvent(link: Pick<Link, "publicId" | "domain" | "slug">) {
+  return { id: link.publicId, domain: link.domain, slug: link.slug, url: shortUrlOf(link.domain, link.slug) };
+}

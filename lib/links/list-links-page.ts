@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
-import { findLinkPage, linkListWhere, ListLinksQuery, NEWEST_FIRST, paginationOf } from "./list-links";
+import { findLinkPage, linkListWhere, ListLinksQuery, NEWEST_FIRST, paginationOf, type LinkFilters } from "./list-links";
 import { LINK_SORTS } from "./link-sorts";
 import { toLinkObject } from "./link-object";
 
@@ -16,7 +16,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
   limit: ListLinksQuery.shape.limit.unwrap().catch(25).default(25),
   page: ListLinksQuery.shape.page.catch(1),
   type: ListLinksQuery.shape.type.catch(undefined),
-  status: z.enum(["active", "inactive"]).optional().catch(undefined),
+  status: z.enum(["active", "inactive", "expired", "protected"]).optional().catch(undefined),
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 
@@ -30,13 +30,18 @@ const ORDER: Record<Exclude<(typeof LINK_SORTS)[number], "clicks">, Prisma.LinkO
 
 const DAY_MS = 86_400_000;
 
+/** The table's filters as the list's (its status: active, inactive, expired by `now`, protected). */
+export function dashboardLinkFilters<Q extends Pick<DashboardLinksQuery, "status">>(query: Q, now: Date): Q & LinkFilters {
+  const isActive = query.status === "active" ? true : query.status === "inactive" ? false : undefined;
+  return { ...query, isActive, expiredBy: query.status === "expired" ? now : undefined, hasPassword: query.status === "protected" || undefined };
+}
+
 export async function listLinksPage(db: Db, accountId: string, query: DashboardLinksQuery, now = new Date()) {
-  const isActive = query.status === undefined ? undefined : query.status === "active";
   const since = new Date(now.getTime() - 30 * DAY_MS);
-  const filters = { ...query, isActive };
+  const filters = dashboardLinkFilters(query, now);
   const { rows, pagination } = query.sort === "clicks" ? await findPageByClicks(db, accountId, filters, since) : await findLinkPage(db, accountId, filters, ORDER[query.sort]);
   const clicks = await recentClicks(db, rows.map((row) => row.id), since);
-  return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0 })), pagination };
+  return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0, expired: row.expiresAt !== null && row.expiresAt <= now })), pagination };
 }
 
 /**
@@ -44,7 +49,7 @@ export async function listLinksPage(db: Db, accountId: string, query: DashboardL
  * clicked links are few next to its links, so their sums come from the rollups in one grouped
  * query; the page is cut from them (most clicks first), then from the unclicked ones, newest first.
  */
-async function findPageByClicks(db: Db, accountId: string, filters: DashboardLinksQuery & { isActive?: boolean }, since: Date) {
+async function findPageByClicks(db: Db, accountId: string, filters: DashboardLinksQuery & LinkFilters, since: Date) {
   const where = linkListWhere(accountId, filters);
   const sums = await db.$queryRaw<Array<{ linkId: string; clicks: bigint | number }>>`
     SELECT r."linkId", SUM(r.clicks) AS clicks

@@ -32,8 +32,8 @@ export const ListLinksQuery = PaginationQuery.extend({
   type: z.enum(["deeplink", "website", "applink"]).optional(),
 });
 
-/** GET /v1/links' five filters; the dashboard's table adds whether a link is active. */
-export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean };
+/** GET /v1/links' five filters; the dashboard's table adds whether a link is active, expired or has a password. */
+export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean; expiredBy?: Date; hasPassword?: boolean };
 
 /**
  * The one reading of the list filters, for GET /v1/links and the dashboard's table alike (they had
@@ -51,6 +51,8 @@ export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.L
   if (filters.groupId) where.groupId = filters.groupId;
   if (filters.type) where.type = filters.type;
   if (filters.isActive !== undefined) where.isActive = filters.isActive;
+  if (filters.expiredBy) where.expiresAt = { lte: filters.expiredBy };
+  if (filters.hasPassword) where.passwordHash = { not: null };
   return where;
 }
 

@@ -24,6 +24,12 @@ export const LinkObject = z
     type: z.enum(["deeplink", "website", "applink"]),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    // Extensions (docs/API.md): null or false when unset.
+    expiresAt: Timestamp.nullable().meta({ description: "When the link expires (then `expiredUrl`, or a 410 page), or null." }),
+    expiredUrl: z.string().nullable(),
+    hasPassword: z.boolean().meta({ description: "Whether visitors must enter a password (the password itself is never returned)." }),
+    ios: z.string().nullable().meta({ description: "Where iPhone and iPad visitors go instead of the destination, or null." }),
+    android: z.string().nullable().meta({ description: "Where Android visitors go instead of the destination, or null." }),
   })
   .meta({ id: "Link" });
 
@@ -75,3 +81,18 @@ export const BulkDeleteResult = z.object({
   deletedCount: z.int(),
   redeployPending: z.array(z.object({ domain: z.string(), reason: z.enum(["timed_out", "not_started", "failed"]) })),
 });
+
+export const ImportResultSchema = z
+  .object({
+    created: z.int().meta({ description: "Links created (with dryRun: that would be created)." }),
+    failed: z.array(
+      z.object({
+        row: z.int().meta({ description: "1 = the first data row." }),
+        slug: z.string().optional(),
+        error: z.string(),
+        code: z.string().optional(),
+      }),
+    ),
+    dryRun: z.boolean(),
+  })
+  .meta({ id: "ImportResult" });

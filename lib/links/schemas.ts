@@ -32,6 +32,29 @@ export const LanguageRuleInput = z
   .meta({ id: "LanguageRule" });
 
 const GeoRules = z.array(GeoRuleInput).max(50).nullable();
+
+// The extension fields (docs/API.md "Extensions"): additive, the same on create and update.
+const EXPIRATION_FORMAT = "expiresAt must be an ISO 8601 date-time with an offset, like 2026-12-31T23:59:00Z.";
+export const LINK_PASSWORD_LENGTH = { min: 4, max: 128 } as const;
+const PASSWORD_LENGTH = `password must be ${LINK_PASSWORD_LENGTH.min} to ${LINK_PASSWORD_LENGTH.max} characters.`;
+const LinkExtensionFields = {
+  expiresAt: z
+    .iso.datetime({ offset: true, error: codedError("INVALID_EXPIRATION", EXPIRATION_FORMAT) })
+    .nullable()
+    .optional()
+    .meta({ description: "From this instant visitors go to `expiredUrl`, or get a 410 \"expired\" page. Must lie in the future on create (else 400 INVALID_EXPIRATION); null removes it.", example: "2026-12-31T23:59:00Z" }),
+  expiredUrl: HttpUrl("Where visitors go once the link has expired; null: the 410 page.").nullable().optional(),
+  password: z
+    .string({ error: codedError("invalid_request", PASSWORD_LENGTH) })
+    .min(LINK_PASSWORD_LENGTH.min, { error: codedError("invalid_request", PASSWORD_LENGTH) })
+    .max(LINK_PASSWORD_LENGTH.max, { error: codedError("invalid_request", PASSWORD_LENGTH) })
+    .nullable()
+    .optional()
+    .meta({ description: "Write-only: visitors must enter it before they are sent on. Stored as a bcrypt hash, never returned (see `hasPassword`); null removes it and ends every visitor's pass." }),
+  ios: HttpUrl("Where iPhone and iPad visitors go instead of the destination (after geo and language rules).").nullable().optional(),
+  android: HttpUrl("Where Android visitors go instead of the destination (after geo and language rules).").nullable().optional(),
+};
+export type LinkExtensionInput = { [K in keyof typeof LinkExtensionFields]?: z.infer<(typeof LinkExtensionFields)[K]> };
 const LanguageRules = z.array(LanguageRuleInput).max(50).nullable();
 
 export const CreateLinkBody = z
@@ -59,6 +82,7 @@ export const CreateLinkBody = z
     languageRules: LanguageRules.optional(),
     forTeamOwner: z.boolean().optional().meta({ description: "Create in the team owner's account (needs an active admin/editor membership)." }),
     linkType: z.string().max(50).optional(),
+    ...LinkExtensionFields,
   })
   .passthrough()
   .meta({ id: "CreateLinkBody" });
@@ -79,6 +103,7 @@ export const UpdateLinkBody = z
     geoRules: GeoRules.optional(),
     languageRules: LanguageRules.optional(),
     alternateBackUrl: HttpUrl("Recovery URL; null clears it.").nullable().optional(),
+    ...LinkExtensionFields,
     slug: z.unknown().optional().meta({ description: "Cannot be changed: sending it answers 400 with field `slug`." }),
     domain: z.unknown().optional().meta({ description: "Cannot be changed: sending it answers 400 with field `domain`." }),
   })

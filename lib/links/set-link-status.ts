@@ -4,6 +4,8 @@ import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { Link } from "../generated/prisma/client";
 import { lockAccount, TX_OPTIONS } from "./link-owner";
+import { toLinkObject } from "./link-object";
+import { enqueueWebhookEvents } from "../webhooks/outbox";
 
 export { BulkStatusBody, StatusBody } from "./schemas";
 
@@ -30,7 +32,9 @@ export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Pro
         }
       }
     }
-    return tx.link.update({ where: { id: link.id }, data: { isActive: setActive, inactiveReason: null } });
+    const changed = await tx.link.update({ where: { id: link.id }, data: { isActive: setActive, inactiveReason: null } });
+    await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(changed)]);
+    return changed;
   }, TX_OPTIONS);
   await announce({ kind: "link", domain: updated.domain, slug: updated.slug });
   return updated;

@@ -8,6 +8,9 @@ import { assertNotBlocked, parseDestination } from "./destination";
 import { domainKind } from "./link-domain";
 import type { LinkUpdateResult } from "./responses";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
+import { extrasFieldNames, linkExtrasData } from "./link-extras";
+import { toLinkObject } from "./link-object";
+import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { UpdateLinkBody } from "./schemas";
 
 export { UpdateLinkBody } from "./schemas";
@@ -40,9 +43,14 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
   if (body.alternateBackUrl !== undefined) {
     data.alternateBackUrl = body.alternateBackUrl === null ? null : parseDestination(body.alternateBackUrl, "alternateBackUrl");
   }
-  const updatedFields = Object.keys(data);
+  const extras = await linkExtrasData(body, { onPrimary, creating: false });
+  Object.assign(data, extras);
+  const updatedFields = [...Object.keys(data).filter((field) => !(field in extras)), ...extrasFieldNames(extras)];
   if (updatedFields.length) {
-    await db.link.update({ where: { id: link.id }, data });
+    await db.$transaction(async (tx) => {
+      const updated = await tx.link.update({ where: { id: link.id }, data });
+      await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(updated)]);
+    });
     await announce({ kind: "link", domain: link.domain, slug: link.slug });
   }
   return {

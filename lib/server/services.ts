@@ -1,3 +1,4 @@
+import { startWebhookWorker } from "../webhooks/deliver";
 import { ensureAuthSecret } from "../auth/secret";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "../cache/redis-relay";
 import { config } from "../config";
@@ -40,6 +41,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   await startUsageTracking();
   // After the relay, so a domain that loses verification is announced to every instance.
   const stopDomainMaintenance = startDomainMaintenance(db);
+  const stopWebhookWorker = startWebhookWorker(db);
   ensureAuthSecret();
   // next-auth builds its own URLs from the request's host unless NEXTAUTH_URL pins one: with
   // APP_URL set it is that; otherwise the dashboard works on whatever address it was opened at.
@@ -52,6 +54,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   return () =>
     (stopping ??= (async () => {
       stopDraftSweep();
+      await stopWebhookWorker();
       await flushUsage();
       // A database that is down at shutdown gets a few seconds to return before queued events are lost.
       await drainEvents(5_000);

@@ -9,7 +9,10 @@ import { chooseDestination, forwardQuery, locationOf } from "./choose-destinatio
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
-import { previewPage } from "./pages";
+import { expiredPage, passwordPage, passwordTriesPage, previewPage } from "./pages";
+import { countWrongTry, hasPass, outOfTries, passCookie, PASSWORD_TRIES } from "./link-pass";
+import { passwordOpens } from "../links/link-extras";
+import type { UaInfo } from "../ua/classify";
 import { afterSent, errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
@@ -60,13 +63,24 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
 
 // Who gets what (shared/spec/DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
 // other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
-// person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts).
+// person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts). Before
+// any of it, the link's own gates (docs/redirect-behaviors.md): expired, then the password.
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return notFoundResponse();
   const ua = uaOf(req);
+  if (link.type === "website") return answerWebsite(link, req, { ua, geo: geoOf(req) });
+  if (link.expiresAt !== null && Date.now() >= link.expiresAt) return expiredAnswer(link);
+  if (link.passwordHash !== null && !hasPass(link, req)) {
+    if (ua.isPreview) return htmlResponse(200, previewPage(withoutPreviewImage(link), shortUrlOf(link.domain, link.slug), null));
+    return htmlResponse(200, passwordPage(shortUrlOf(link.domain, link.slug), null), {}, PASSWORD_FORM_CSP);
+  }
+  return answerOpened(link, req, ua);
+}
+
+/** Past the gates: the chosen URL, through the link's behavior, recorded as a view. */
+function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer {
   const geo = geoOf(req);
-  if (link.type === "website") return answerWebsite(link, req, { ua, geo });
-  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language") })!;
+  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform })!;
   const destination = forwardQuery(locationOf(chosen), req.search);
   if (ua.isPreview) return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
   if (ua.isBot) return redirectResponse(destination);
@@ -87,6 +101,46 @@ function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
   // A function and its argument, not an arrow or a bound function: no closure per visit.
   answer.onSent = afterSent(recordVisit, visit);
   return answer;
+}
+
+/** An expired link: its expired URL, or the 410 page; never a view. */
+function expiredAnswer(link: VisitLink): VisitAnswer {
+  return link.expiredUrl ? redirectResponse(locationOf(link.expiredUrl)) : htmlResponse(410, expiredPage());
+}
+
+/** A protected link's preview card: the SEO title and description, nothing that shows where it leads. */
+function withoutPreviewImage(link: VisitLink): VisitLink {
+  const seo = (link.seo ?? {}) as { title?: unknown; description?: unknown };
+  return { ...link, seo: { title: seo.title, description: seo.description } };
+}
+
+/**
+ * The password form's POST to the link's own address: the right password answers as the visit
+ * would have (a view) with a pass cookie; a wrong one the form again (401); past PASSWORD_TRIES
+ * wrong ones from the client's address, 429 until the window ends. Any other link refuses POST.
+ */
+async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Promise<VisitAnswer> {
+  if (!link || !link.isActive || link.type === "website" || !link.destination || link.passwordHash === null) return methodNotAllowed();
+  if (link.expiresAt !== null && Date.now() >= link.expiresAt) return expiredAnswer(link);
+  const shortUrl = shortUrlOf(link.domain, link.slug);
+  const text = req.readBody ? await req.readBody(PASSWORD_FORM_MAX_BYTES) : "";
+  if (text === null) return htmlResponse(413, passwordPage(shortUrl, "That was too long to be the password."), {}, PASSWORD_FORM_CSP);
+  if (await outOfTries(link, req)) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
+  const password = new URLSearchParams(text).get("password") ?? "";
+  if (!password) return htmlResponse(401, passwordPage(shortUrl, "Enter the password."), {}, PASSWORD_FORM_CSP);
+  if (!(await passwordOpens(password.slice(0, 1024), link.passwordHash))) {
+    if (!(await countWrongTry(link, req))) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
+    return htmlResponse(401, passwordPage(shortUrl, "That password is not right. Try again."), {}, PASSWORD_FORM_CSP);
+  }
+  const answer = answerOpened(link, req, uaOf(req));
+  return { ...answer, headers: { ...answer.headers, "set-cookie": passCookie(link) }, wire: undefined };
+}
+
+const PASSWORD_FORM_MAX_BYTES = 4096;
+const PASSWORD_FORM_CSP = { formSelf: true, formRedirectsOut: true };
+
+function methodNotAllowed(): VisitAnswer {
+  return { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
 }
 
 /** HEAD: the GET's status and headers (its Content-Length included), no body, nothing recorded. */
@@ -112,7 +166,11 @@ function answerSafely(link: VisitLink | null, req: VisitRequest): VisitAnswer {
 export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswer | null> | null {
   if (req.method !== "GET" && req.method !== "HEAD") {
     const address = addressOf(req.host, req.pathname);
-    return address === "app" || address === "unknown-host" || address === "nowhere" ? null : { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
+    // A password form's POST may be a custom domain's first request since its host left the cache.
+    if (address === "unknown-host" && req.method === "POST") return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? answerVisit(req) : null), () => null);
+    if (address === "app" || address === "unknown-host" || address === "nowhere") return null;
+    if (req.method !== "POST" || /%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return methodNotAllowed();
+    return lookupLink(address.domain, address.slug).then((link) => answerPasswordPost(link, req));
   }
   const address = addressOf(req.host, req.pathname);
   if (address === "app") return null;

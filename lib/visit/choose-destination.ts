@@ -9,7 +9,8 @@ const hrefCache = () => shared("hrefCache", () => new LRUCache<string, string>({
 
 // Where a human visitor goes: the first geo rule that matches (countries, cities as
 // case-insensitive substrings, both when both are set), else the first language rule that
-// matches Accept-Language, else the destination. The visit's query string is carried over, but
+// matches Accept-Language, else the device's URL (iOS, Android) when the link has one, else the
+// destination. The visit's query string is carried over, but
 // never over the destination's own parameters (docs/links.md "Query forwarding").
 
 export function parseAcceptLanguage(header: string | undefined): string[] {
@@ -40,8 +41,8 @@ function languageMatches(rule: LanguageRule, visitorTags: string[]): boolean {
 }
 
 export function chooseDestination(
-  link: { destination: string | null; geoRules: unknown; languageRules: unknown },
-  visitor: { country: string | null; city: string | null; acceptLanguage: string | undefined },
+  link: { destination: string | null; geoRules: unknown; languageRules: unknown; ios?: string | null; android?: string | null },
+  visitor: { country: string | null; city: string | null; acceptLanguage: string | undefined; platform?: string },
 ): string | null {
   const geoRules = Array.isArray(link.geoRules) ? (link.geoRules as GeoRule[]) : [];
   for (const rule of geoRules) if (geoMatches(rule, visitor.country, visitor.city)) return rule.redirectUrl;
@@ -50,6 +51,8 @@ export function chooseDestination(
     const tags = parseAcceptLanguage(visitor.acceptLanguage);
     for (const rule of languageRules) if (languageMatches(rule, tags)) return rule.redirectUrl;
   }
+  if (link.ios && visitor.platform === "ios") return link.ios;
+  if (link.android && visitor.platform === "android") return link.android;
   return link.destination;
 }
 

@@ -36,13 +36,21 @@ export interface VisitLink {
   alternateBackUrl: string | null;
   templateId: string | null;
   data: unknown;
+  /** Milliseconds since the epoch (a number: compared on every visit of the link). */
+  expiresAt: number | null;
+  expiredUrl: string | null;
+  passwordHash: string | null;
+  ios: string | null;
+  android: string | null;
 }
 
 const VISIT_LINK_COLUMNS: Array<keyof VisitLink> = [
   "id", "publicId", "accountId", "type", "domain", "slug", "isActive", "destination", "title",
   "description", "behavior", "geoRules", "languageRules", "seo", "alternateBackUrl", "templateId", "data",
+  "expiredUrl", "passwordHash", "ios", "android",
 ];
-const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "Link" WHERE "domain" = $1 AND "slug" = $2`;
+// The stored timestamp is UTC without a zone: its epoch is read as such on both databases.
+const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join(", ")}, (EXTRACT(EPOCH FROM "expiresAt") * 1000)::float8 AS "expiresAt" FROM "Link" WHERE "domain" = $1 AND "slug" = $2`;
 
 /**
  * The one database read of the visitor path, by address across all accounts: through the driver,
@@ -120,9 +128,11 @@ export class VisitCache {
   /** Database reads made (links by address, hosts): the hostile-traffic bench checks one per address. */
   readonly queries = { links: 0, hosts: 0 };
   readonly #lane: LookupLane;
+  readonly #now: () => number;
 
   constructor(options: VisitCacheOptions) {
     this.#ttl = options.ttl ?? TTL_MS;
+    this.#now = options.clock ? () => options.clock!.now() : Date.now;
     this.#findLink = options.findLink ?? unsafeFindLinkByAddress;
     this.#findHost = options.findHost ?? unsafeHostServesLinks;
     this.#lane = new LookupLane(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
@@ -220,7 +230,9 @@ export class VisitCache {
   #rememberLink(address: string, link: VisitLink | null): void {
     if (link) {
       this.misses.delete(address);
-      this.links.set(address, keptForAnswer(link));
+      // An entry never outlives the link's expiry (the answer checks the clock on every visit too).
+      const untilExpiry = link.expiresAt === null ? Infinity : link.expiresAt - this.#now();
+      this.links.set(address, keptForAnswer(link), untilExpiry > 0 && untilExpiry < this.#ttl.link ? { ttl: Math.ceil(untilExpiry) } : undefined);
     } else {
       this.links.delete(address);
       this.misses.set(address, true);

@@ -8,6 +8,7 @@ import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visit
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
 import { sendInBatch } from "./send-batch";
 import { send, sendError, unavailableResponse } from "./respond";
+import { readBodyText } from "../http/read-body";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
 const connections = new WeakMap<Socket, ConnectionVisitor>();
@@ -30,6 +31,7 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
     socketIp: req.socket.remoteAddress,
     sendsKeptCodings: true,
     connection: connectionVisitor(req.socket),
+    readBody: req.method === "POST" ? (max) => readBodyText(req, max) : undefined,
   };
 }
 
@@ -56,6 +58,8 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
   }
   if (result === null) return next(req, res);
   if (!(result instanceof Promise)) return sendInBatch(res, result);
+  // A link's password form: the answer may leave with the body unread (too long, a 405).
+  if (req.method === "POST") closeAfterEarlyAnswer(req, res);
   result.then(
     // Written at once, not batched: a lookup's answer would wait behind whatever else its turn runs
     // (the lane's other lookups; on PGlite the event writer's slices, on this thread).

@@ -38,6 +38,33 @@ export function unavailablePage(): HtmlAnswer {
   return { nonce: n, html: messageHtml(n, "Temporarily unavailable", "Temporarily unavailable", "This link cannot be opened right now. Please try again in a moment.") };
 }
 
+/** An expired link without an expired URL (410). */
+export function expiredPage(): HtmlAnswer {
+  const n = nonce();
+  return { nonce: n, html: messageHtml(n, "Link expired", "This link has expired", "Its owner set it to stop working after a date that has passed.") };
+}
+
+const PASSWORD_STYLE = `form{text-align:left}label{display:block;font-weight:600;margin:0 0 6px}input{display:block;width:100%;padding:12px 14px;border:1px solid #b9b4cc;border-radius:12px;font:inherit;margin:0 0 14px}input:focus{outline:2px solid #5b3df5;outline-offset:1px;border-color:#5b3df5}button.btn{width:100%;border:0;font:inherit;font-weight:600;cursor:pointer}.error{color:#b42318;margin:-6px 0 14px}`;
+
+/**
+ * The form before a password-protected link: the short address and nothing of where it leads.
+ * It posts to its own address (the visit's query string kept), which answers the way on or the
+ * form again with `problem`.
+ */
+export function passwordPage(shortUrl: string, problem: string | null): HtmlAnswer {
+  const n = nonce();
+  const described = problem ? ' aria-invalid="true" aria-describedby="hop-password-error"' : "";
+  const error = problem ? `<p class="error" id="hop-password-error" role="alert">${escapeHtml(problem)}</p>` : "";
+  const body = `<main><h1>This link is password protected</h1><p>Enter the password to open <strong>${escapeHtml(shortUrl.replace(/^https?:\/\//, ""))}</strong>.</p><form method="post"><label for="hop-password">Password</label><input id="hop-password" name="password" type="password" required maxlength="128" autocomplete="current-password" autofocus${described}>${error}<button class="btn" type="submit">Continue</button></form><div class="brand">Hop</div></main>`;
+  return { nonce: n, html: page({ nonce: n, title: "Password required", head: `<meta name="robots" content="noindex">${inlineElement({ nonce: n }, "style", PASSWORD_STYLE)}`, body }) };
+}
+
+/** Past the wrong tries a client may make on a link. */
+export function passwordTriesPage(): HtmlAnswer {
+  const n = nonce();
+  return { nonce: n, html: messageHtml(n, "Too many tries", "Too many tries", "Too many wrong passwords from here. Please try again in 15 minutes.") };
+}
+
 /** What link-preview fetchers get: Open Graph and Twitter tags from the link's SEO fields. */
 export function previewPage(link: VisitLink, shortUrl: string, destination: string | null): HtmlAnswer {
   const seo = (link.seo ?? {}) as { title?: unknown; description?: unknown; image?: unknown };

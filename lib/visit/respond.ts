@@ -21,6 +21,8 @@ export interface VisitRequest {
   sendsKeptCodings?: boolean;
   /** The visitor as this request's connection saw it before (the fast path's keep-alive sockets). */
   connection?: ConnectionVisitor;
+  /** A POST's body as text, or null past `maxBytes` (a password form); absent for GET and HEAD. */
+  readBody?: (maxBytes: number) => Promise<string | null>;
 }
 
 /** A visitor's POST (click beacon, contact form), whichever door it came through. */

@@ -57,6 +57,7 @@ export function answerVisitRequest(request: Request, url: URL): Response | Promi
     get socketIp() {
       return peerIpOfForwardedRequest(request.headers);
     },
+    readBody: request.method === "POST" ? (max: number) => (request.body ? readBodyText(streamChunks(request.body), max) : Promise.resolve("")) : undefined,
   };
   let result: ReturnType<typeof answerVisit>;
   try {

@@ -1,18 +1,9 @@
 import type { Db } from "../db/open";
 import { findWebsite } from "./get-website";
+import { csvCell } from "../text/csv";
 
 const COLUMNS = ["createdAt", "name", "email", "phone", "message", "blockId"] as const;
 const BATCH = 1000;
-
-/**
- * One CSV cell: quoted when it holds a quote, comma or line break; a cell a spreadsheet would run
- * as a formula (= + - @, tab, carriage return) gets a leading apostrophe (OWASP "CSV injection").
- */
-export function csvCell(value: string | null): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Every contact a page collected, oldest first, as CSV; read in batches by keyset, never all rows at once. */
 export async function* contactsCsv(db: Db, callerId: string, identifier: string): AsyncGenerator<string> {

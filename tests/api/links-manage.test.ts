@@ -78,8 +78,8 @@ describe("links: list, get, update, status, delete", () => {
       assert.equal(res.status, 200, identifier);
       assert.equal(res.body.data.id, `${SYSTEM}__get-me`);
       assert.deepEqual(Object.keys(res.body.data).sort(), [
-        "alternateBackUrl", "behavior", "createdAt", "description", "destination", "domain", "geoRules", "googleTags", "groupId",
-        "id", "isActive", "languageRules", "linkType", "metaPixel", "seo", "slug", "tags", "title", "type", "updatedAt", "url",
+        "alternateBackUrl", "android", "behavior", "createdAt", "description", "destination", "domain", "expiredUrl", "expiresAt", "geoRules", "googleTags", "groupId",
+        "hasPassword", "id", "ios", "isActive", "languageRules", "linkType", "metaPixel", "seo", "slug", "tags", "title", "type", "updatedAt", "url",
       ]);
     }
     const missing = await api(server, "GET", "/v1/links/nothing-here", { key: account.key });

@@ -188,8 +188,10 @@ describe("malformed requests to every /v1 endpoint", () => {
           const queries: Array<{ query: string; field?: string }> = [{ query: "search=%00", field: "search" }, { query: "tag=a%00", field: "tag" }, { query: "probe=%ED%A0%80x%00", field: "probe" }];
           if (query === QrQuery) {
             queries.push({ query: "size=99999999999999999999", field: "size" }, { query: "fg=red", field: "fg" }, { query: "format=gif", field: "format" });
-          } else if (query !== AnalyticsQuery) queries.push({ query: "page=99999999999999999999", field: "page" }, { query: "limit=1e3", field: "limit" });
-          else {
+          } else if (query !== AnalyticsQuery) {
+            if (query && "page" in query.shape) queries.push({ query: "page=99999999999999999999", field: "page" }, { query: "limit=1e3", field: "limit" });
+            if (query && "dryRun" in query.shape) queries.push({ query: "dryRun=maybe", field: "dryRun" });
+          } else {
             queries.push(
               { query: "from=0000-01-01&to=2020-01-01", field: "from" },
               { query: "from=0001-01-01&to=9999-12-31", field: "from" },

@@ -49,6 +49,22 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.equal(head.headers.location, DESTINATION);
   });
 
+  test("a password-protected link: the form, then the POST through the proxy gives the 302 and the pass", async () => {
+    const res = await api(app, "POST", "/v1/links", { key: account.key, body: { url: DESTINATION, slug: "locked", password: "open sesame" } });
+    assert.equal(res.status, 201, res.text);
+    const form = await visit(app, PRIMARY, "/locked");
+    assert.equal(form.status, 200);
+    assert.match(form.body, /<form method="post">/);
+    assert.doesNotMatch(form.body, /shop\.example/);
+    const wrong = await postForm(app, PRIMARY, "/locked", { password: "nope" });
+    assert.equal(wrong.status, 401, JSON.stringify([wrong.headers, wrong.body.slice(0, 300)]));
+    const right = await postForm(app, PRIMARY, "/locked", { password: "open sesame" });
+    assert.equal(right.status, 302);
+    assert.equal(right.headers.location, DESTINATION);
+    const pass = String((right.headers["set-cookie"] as string[])[0]).split(";")[0];
+    assert.equal((await visit(app, PRIMARY, "/locked", { headers: { cookie: pass } })).headers.location, DESTINATION);
+  });
+
   test("a short link on a system domain answers on every path; the app's pages are not there", async () => {
     const res = await api(app, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/sys", slug: "on-sys", domain: SYSTEM } });
     assert.equal(res.status, 201, res.text);

@@ -1,10 +1,14 @@
 import { mkdirSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { api, addKey } from "../helpers/api";
 import { watchViolations } from "../helpers/csp";
 import { hydrated } from "../helpers/dashboard-page";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
+import { agent } from "../helpers/visit";
 import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The first link, as a new customer makes it (issue 31): only a destination is needed — the slug
@@ -180,3 +184,93 @@ for (const [viewport, scheme] of [
     await page.context().close();
   });
 }
+
+test("expiry, password and device targeting set in the form work on a visit; the list marks and filters them", async ({ browser }) => {
+  const landing = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><title>Landing</title><h1>Destination reached</h1><p id="to">${new URL(req.url ?? "/", "http://x").searchParams.get("to")}</p>`);
+  });
+  await new Promise<void>((resolve) => landing.listen(0, "127.0.0.1", resolve));
+  const to = (name: string) => `http://127.0.0.1:${(landing.address() as AddressInfo).port}/landing?to=${name}`;
+  const page = await newLinkForm(browser);
+  await page.getByLabel("Destination").fill(to("main"));
+  await page.getByLabel("Slug").fill("gated");
+  await page.locator("#link-expiration > summary").click();
+  const inTwoDays = await page.evaluate(() => {
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  });
+  await page.getByLabel("Expires at").fill(inTwoDays);
+  await page.getByLabel("After it expires, send visitors to").fill(to("expired"));
+  await page.locator("#link-password-section > summary").click();
+  await page.locator("#link-password").fill("let me in");
+  await page.locator("#link-devices > summary").click();
+  await page.getByLabel("iPhone and iPad").fill(to("ios"));
+  await page.getByLabel("Android").fill(to("android"));
+  await page.screenshot({ path: path.join(SCREENSHOTS, "link-form-gates-1280.png"), fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\/links\/gated$/);
+  const stored = (await api(server, "GET", "/v1/links/gated", { key })).body.data;
+  expect([stored.hasPassword, stored.ios, stored.android, stored.expiredUrl]).toEqual([true, to("ios"), to("android"), to("expired")]);
+  expect(Math.abs(Date.parse(stored.expiresAt) - (Date.now() + 2 * 86_400_000))).toBeLessThan(5 * 60_000);
+
+  const visitors = await launchChromium(["localhost:3000"], server.port);
+  const open = async (userAgent: string, viewport = { width: 1280, height: 800 }) => {
+    const visitor = await (await visitors.newContext({ userAgent, viewport })).newPage();
+    await visitor.goto("http://localhost:3000/gated");
+    await expect(visitor.getByRole("heading", { name: "This link is password protected" })).toBeVisible();
+    return visitor;
+  };
+  const desktop = await open(DESKTOP_CHROME);
+  await desktop.getByLabel("Password").fill("wrong guess");
+  await desktop.getByRole("button", { name: "Continue" }).click();
+  await expect(desktop.getByRole("alert")).toHaveText("That password is not right. Try again.");
+  await desktop.screenshot({ path: path.join(SCREENSHOTS, "link-password-wrong-1280.png") });
+  const visitorAxe = await new AxeBuilder({ page: desktop }).analyze();
+  expect(visitorAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await desktop.getByLabel("Password").fill("let me in");
+  await desktop.getByRole("button", { name: "Continue" }).click();
+  await expect(desktop.locator("#to")).toHaveText("main");
+  await desktop.goto("http://localhost:3000/gated");
+  await expect(desktop.locator("#to")).toHaveText("main", { timeout: 5_000 });
+  const iphone = await open(agent({ category: "browser", os: "ios" }), { width: 390, height: 844 });
+  await iphone.screenshot({ path: path.join(SCREENSHOTS, "link-password-390.png") });
+  await iphone.getByLabel("Password").fill("let me in");
+  await iphone.getByRole("button", { name: "Continue" }).click();
+  await expect(iphone.locator("#to")).toHaveText("ios");
+
+  // An edit may move the expiry into the past: the link ends at once, even for a visitor with a pass.
+  await page.goto(`${server.url}/links/gated`);
+  await hydrated(page);
+  await expect(page.locator("#link-expiration .disclosure-state")).toHaveText(/^Expires /);
+  await expect(page.locator("#link-password-section .disclosure-state")).toHaveText("Set");
+  await page.locator("#link-expiration > summary").click();
+  const aMinuteAgo = await page.evaluate(() => {
+    const at = new Date(Date.now() - 120_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  });
+  await page.getByLabel("Expires at").fill(aMinuteAgo);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Link saved")).toBeVisible();
+  await desktop.goto("http://localhost:3000/gated");
+  await expect(desktop.locator("#to")).toHaveText("expired");
+
+  await page.goto(`${server.url}/links?status=expired`);
+  const row = page.locator('tr[data-link-id="gated"]');
+  await expect(row.locator(".badge", { hasText: "Expired" })).toBeVisible();
+  await expect(row.locator(".badge", { hasText: "Password" })).toBeVisible();
+  await page.goto(`${server.url}/links?status=protected`);
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/links/gated`);
+  await hydrated(page);
+  for (const id of ["link-expiration", "link-password-section", "link-devices"]) await page.locator(`#${id} > summary`).click();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "link-form-gates-390.png"), fullPage: true });
+  await visitors.close();
+  landing.close();
+  await page.context().close();
+});

@@ -68,6 +68,10 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), body: () => ({ format: "svg" }), foreign: [404] },
   // The bulk bar answers per link: another account's ids come back under `failed`, untouched.
   "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
+  // CSV in and out: the export names nothing (the workspace's links, filtered); the import's body
+  // is a CSV, not JSON (its own tests: tests/api/links-import.test.ts), so the JSON walks skip it.
+  "GET /api/dashboard/links/export": { scope: "workspace", read: true, query: () => "?status=expired&search=x" },
+  "POST /api/dashboard/links/import": { scope: "workspace", query: () => "?dryRun=true" },
 
   // "Forgot password": signed out by nature; the walk's server sends no mail (409), a made-up link is 404.
   "POST /api/dashboard/password-reset": { scope: "self", signedOut: true, body: () => ({ email: `reset-${tag()}@example.test` }) },

@@ -272,6 +272,22 @@ describe("TTL: the backstop for a lost announcement", () => {
     stop();
   });
 
+  test("a link's entry never outlives its expiresAt (read as milliseconds on both databases)", async () => {
+    const start = Date.now();
+    let now = start;
+    const { cache, stop } = newCache({ clock: { now: () => now } });
+    const expiresAt = new Date(start + 30_000);
+    const { createLink } = await import("../../lib/links/create-link");
+    const link = await createLink(env.db, caller, { url: "https://example.com/soon", slug: `ends-${randomBytes(2).toString("hex")}`, expiresAt: expiresAt.toISOString() });
+    const read = await cache.lookupLink(primary, link.slug);
+    assert.equal(read?.expiresAt, expiresAt.getTime());
+    now = start + 29_000;
+    assert.ok(cache.cachedLink(primary, link.slug), "cached until its expiry");
+    now = start + 31_000;
+    assert.equal(cache.cachedLink(primary, link.slug), undefined, "gone at its expiry, long before the 60 s TTL");
+    stop();
+  });
+
   test("an API key is read again after 60 s", async () => {
     const { AuthCache } = await import("../../lib/keys/auth-cache");
     let now = 1_000; // lru-cache reads a start time of 0 as "no TTL"

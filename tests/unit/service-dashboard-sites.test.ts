@@ -16,7 +16,7 @@ const link = (accountId: string, id: string, extra: Record<string, unknown> = {}
 
 describe("contacts CSV", () => {
   test("cells are quoted as RFC 4180 says and formula starts get an apostrophe", async () => {
-    const { csvCell } = await import("../../lib/websites/contacts-csv");
+    const { csvCell } = await import("../../lib/text/csv");
     assert.equal(csvCell(null), "");
     assert.equal(csvCell("plain"), "plain");
     assert.equal(csvCell('say "hi", ok'), '"say ""hi"", ok"');

@@ -17,6 +17,12 @@ export const metadata: Metadata = { title: "Links" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** The page's filters as the export's query (its sort and page do not apply to a file). */
+function exportQuery(raw: Record<string, string>): string {
+  const params = new URLSearchParams(Object.entries(raw).filter(([name]) => ["search", "tag", "domain", "groupId", "type", "status"].includes(name)));
+  return params.size ? `?${params}` : "";
+}
+
 export default async function LinksPage({ searchParams }: { searchParams: SearchParams }) {
   const workspace = await requireWorkspace();
   const raw = queryParams(await searchParams);
@@ -36,6 +42,14 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
             <ButtonLink href="/links/groups" variant="secondary">
               Groups and geo presets
             </ButtonLink>
+            <a className={buttonClass("secondary")} href={`/api/dashboard/links/export${exportQuery(raw)}`} download>
+              Export CSV
+            </a>
+            {workspace.readOnly ? null : (
+              <ButtonLink href="/links/import" variant="secondary">
+                Import CSV
+              </ButtonLink>
+            )}
             {workspace.readOnly ? (
               <button type="button" className={buttonClass("primary")} disabled title="Viewers cannot create links">
                 <PlusIcon />

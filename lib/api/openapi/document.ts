@@ -171,6 +171,7 @@ function toOperationObject(operation: Operation, errors: ErrorResponses): ZodOpe
   }
   if (operation.query) object.requestParams = { ...object.requestParams, query: operation.query };
   if (operation.body) object.requestBody = { required: true, content: { "application/json": { schema: operation.body, example: examples?.request } } };
+  if (operation.rawBody) object.requestBody = { required: true, description: operation.rawBody.description, content: { [operation.rawBody.mediaType]: { schema: z.string().meta({ maxLength: operation.rawBody.maxBytes }) } } };
   return object;
 }
 

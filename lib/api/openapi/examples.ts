@@ -21,6 +21,21 @@ const link = {
   type: "deeplink",
   createdAt: AT,
   updatedAt: AT,
+  expiresAt: null,
+  expiredUrl: null,
+  hasPassword: false,
+  ios: null,
+  android: null,
+};
+
+const webhook = {
+  id: "whk_4Jd8sK2mQ9xZ1vB7nL3p",
+  url: "https://hooks.example.com/hop",
+  events: ["link.created", "link.clicked"],
+  isActive: true,
+  disabledReason: null,
+  clicksOverCap: 0,
+  createdAt: AT,
 };
 
 const domain = {
@@ -70,6 +85,28 @@ export const EXAMPLES: Record<string, OperationExamples> = {
     success: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29" width="256" height="256" shape-rendering="crispEdges"><rect width="29" height="29" fill="#ffffff"/><path fill="#000000" d="M4 4h7v1h-7z…"/></svg>',
   },
   "GET /v1/links": { success: { data: [link], pagination } },
+  "POST /v1/webhooks": {
+    request: { url: "https://hooks.example.com/hop", events: ["link.created", "link.clicked"] },
+    success: { data: { ...webhook, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" } },
+  },
+  "GET /v1/webhooks": { success: { data: [webhook] } },
+  "DELETE /v1/webhooks/{id}": { success: { success: true, id: webhook.id } },
+  "GET /v1/webhooks/{id}/deliveries": {
+    success: {
+      data: [
+        { id: "msg_2Ykq8WbN1tH7cR4mZ0aL", event: "link.created", status: "delivered", attempts: 1, lastStatusCode: 200, nextAttemptAt: null, deliveredAt: LATER, createdAt: AT },
+        { id: "msg_9Pq2LmX7vB3nK8sD1fGh", event: "link.clicked", status: "pending", attempts: 2, lastStatusCode: 503, nextAttemptAt: LATER, deliveredAt: null, createdAt: AT },
+      ],
+    },
+  },
+  "GET /v1/links/export": {
+    success:
+      "shortUrl,domain,slug,url,title,description,tags,groupId,isActive,createdAt,expiresAt,expiredUrl,ios,android\r\n" +
+      "https://hop.example/spring-sale,hop.example,spring-sale,https://shop.example.com/spring,Spring sale,,campaign,,true,2026-05-01T12:00:00.000Z,,,,\r\n",
+  },
+  "POST /v1/links/import": {
+    success: { created: 2, failed: [{ row: 3, slug: "blog", error: "Slugs are 3 to 50 letters, digits, hyphens or underscores and not a reserved word.", code: "INVALID_SLUG" }], dryRun: false },
+  },
   "GET /v1/links/{identifier}": {
     success: {
       data: {

@@ -20,6 +20,10 @@ import {
 } from "../../links/responses";
 import { BulkCreateBody, BulkDeleteBody, BulkStatusBody, CreateLinkBody, StatusBody, UpdateLinkBody } from "../../links/schemas";
 import { QrQuery } from "../../qr/qr-query";
+import { CreateWebhookBody, DeliveryList, MAX_WEBHOOKS, WebhookCreateResult, WebhookDeleteResult, WebhookList } from "../../webhooks/schemas";
+import { EXPORT_COLUMNS, ExportLinksQuery } from "../../links/export-links";
+import { IMPORT_LIMITS, ImportQuery } from "../../links/import-links";
+import { ImportResultSchema } from "../../links/responses";
 import { ContactList, WebsiteCreateResult, WebsiteDuplicateResult, WebsiteGetResult } from "../../websites/responses";
 import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
 import type { Resource } from "../roles";
@@ -47,6 +51,8 @@ export interface Operation {
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is not JSON (a CSV upload): the handler reads it itself, bounded to `maxBytes`. */
+  rawBody?: { mediaType: string; description: string; maxBytes: number };
   /** Reshapes a body that fails `body`, for endpoints whose 400 API.md shows flat (PUT, bulk delete, drafts). */
   bodyError?: (error: HopError) => HopError;
   success: { status: 200 | 201; description: string; schema: z.ZodType; /** Media types other than JSON (an image answer). */ mediaTypes?: Record<string, z.ZodType> };
@@ -65,7 +71,7 @@ export const operations = {
     body: CreateLinkBody,
     success: { status: 201, description: "Created. At the active limit the link is created inactive with `inactiveReason`.", schema: CreateLinkResult },
     errors: [
-      "INVALID_DESTINATION_URL", "INVALID_SLUG", "BLOCKED_BOUNCY_DESTINATION", "GROUP_NOT_FOUND", "DOMAIN_NOT_VERIFIED", "UNKNOWN_SYSTEM_DOMAIN", "invalid_domain",
+      "INVALID_DESTINATION_URL", "INVALID_SLUG", "INVALID_EXPIRATION", "BLOCKED_BOUNCY_DESTINATION", "GROUP_NOT_FOUND", "DOMAIN_NOT_VERIFIED", "UNKNOWN_SYSTEM_DOMAIN", "invalid_domain",
       { plain: "Missing custom slug", status: 400 }, { plain: "Custom slug or domain already taken", status: 400 },
       "TOTAL_LINK_LIMIT_REACHED", "DOMAIN_NOT_FOUND", "link_not_found",
     ],
@@ -123,6 +129,28 @@ export const operations = {
       mediaTypes: { "image/svg+xml": z.string().meta({ description: "SVG document." }), "image/png": z.string().meta({ format: "binary" }) },
     },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
+  },
+  exportLinks: {
+    method: "get", path: "/v1/links/export", tag: "Links", resource: "links", summary: "Export links as CSV", addition: true,
+    description:
+      "Every link GET /v1/links' filters match (no pagination), newest first, as RFC 4180 CSV streamed in batches. Columns, in this order: " +
+      `${EXPORT_COLUMNS.join(", ")}. \`tags\` is one cell, the tags separated by \`|\`. A cell starting with =, +, -, @, a tab or a carriage return is written with a leading \`'\` (spreadsheet formula injection). ` +
+      "A link whose slug is `export` is addressed by its id or URL-encoded short URL on the other link paths.",
+    query: ExportLinksQuery,
+    success: { status: 200, description: "`text/csv; charset=utf-8`, `Content-Disposition: attachment`.", schema: z.string(), mediaTypes: { "text/csv": z.string().meta({ description: "The header row, then one row per link." }) } },
+    errors: [],
+  },
+  importLinks: {
+    method: "post", path: "/v1/links/import", tag: "Links", resource: "links", summary: "Import links from a CSV", addition: true,
+    description:
+      "A CSV with a header row (at most 5 MB and 10,000 rows): Hop's export, Bitly's or Dub's, or a spreadsheet's. Columns are recognised by name, case-insensitively, in any order: " +
+      "url (or destination, long_url, original_url), slug (or key, custom_slug), shortUrl (or short_url, link: supplies domain and slug when those are absent), domain, title, description, tags (`|` or `,` separated), groupId, expiresAt, expiredUrl, ios, android; others are ignored. " +
+      "A leading `'` protecting a formula is removed. Each row is checked and created as POST /v1/links would (a row without a slug gets a generated one, on any domain); rows past the total limit fail with TOTAL_LINK_LIMIT_REACHED, rows past the active limit are created inactive; a row whose address is taken, or repeats an earlier row, fails. " +
+      "A link whose slug is `import` is addressed by its id or URL-encoded short URL on the other link paths.",
+    query: ImportQuery,
+    rawBody: { mediaType: "text/csv", description: "The CSV, UTF-8 (a byte-order mark is ignored).", maxBytes: IMPORT_LIMITS.maxBytes },
+    success: { status: 200, description: "What was (or, with dryRun, would be) created, and every row that failed.", schema: ImportResultSchema },
+    errors: [{ code: "invalid_request", status: 413 }],
   },
   createLinksBulk: {
     method: "post", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Create up to 100 links", addition: true,
@@ -295,6 +323,35 @@ export const operations = {
     method: "get", path: "/v1/account/profile", tag: "Account", resource: "account", fullKeyOnly: true, summary: "The account, this key and its teams",
     success: { status: 200, description: "The profile.", schema: ProfileResult },
     errors: [],
+  },
+  createWebhook: {
+    method: "post", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "Create a webhook", addition: true,
+    description:
+      "Events are POSTed to `url` as Standard Webhooks: JSON `{ type, timestamp, data }` with `webhook-id`, `webhook-timestamp` and `webhook-signature` (v1, HMAC-SHA256 keyed with the secret's bytes after `whsec_`). " +
+      `At most ${MAX_WEBHOOKS} per account (403 quota_exceeded). A URL that resolves to a loopback, private, link-local or metadata address is 400 invalid_url. See docs/webhooks.md.`,
+    body: CreateWebhookBody,
+    success: { status: 201, description: "Created; `secret` appears only in this answer.", schema: WebhookCreateResult },
+    errors: ["invalid_url", "quota_exceeded"],
+  },
+  listWebhooks: {
+    method: "get", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "List webhooks", addition: true,
+    description: "The account's webhooks, oldest first, without their secrets.",
+    success: { status: 200, description: "Every webhook of the account.", schema: WebhookList },
+    errors: [],
+  },
+  deleteWebhook: {
+    method: "delete", path: "/v1/webhooks/{id}", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "Delete a webhook", addition: true,
+    description: "Its pending deliveries go with it. Another account's webhook is 404.",
+    pathParams: { id: "The webhook's id (`whk_…`)." },
+    success: { status: 200, description: "Deleted.", schema: WebhookDeleteResult },
+    errors: ["not_found"],
+  },
+  listWebhookDeliveries: {
+    method: "get", path: "/v1/webhooks/{id}/deliveries", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "The last 100 deliveries of a webhook", addition: true,
+    description: "Newest first: each event's status (pending, delivered, failed), attempts, the receiver's last status code, and when it is tried next.",
+    pathParams: { id: "The webhook's id (`whk_…`)." },
+    success: { status: 200, description: "The deliveries.", schema: DeliveryList },
+    errors: ["not_found"],
   },
   getOpenApiDocument: {
     method: "get", path: "/v1/openapi.json", tag: "Meta", resource: null, addition: true, summary: "This document",

@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { apiMethods } from "@/lib/api/methods";
+import { operations } from "@/lib/api/openapi/operations";
+import { deleteWebhook } from "@/lib/webhooks/manage-webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
+  apiRoute(operations.deleteWebhook, async ({ db, account, params, ok }) => ok(await deleteWebhook(db, account.id, params.id))),
+);

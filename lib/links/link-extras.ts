@@ -1,0 +1,58 @@
+import bcrypt from "bcryptjs";
+import { HopError } from "../errors";
+import { assertNotBlocked, parseDestination } from "./destination";
+import type { LinkExtensionInput } from "./schemas";
+
+// The extension fields of a link (docs/API.md "Extensions"): expiry, a visitor password and device
+// targeting, checked the same way on create and update and turned into the columns they set.
+
+/** The cost of a link password's hash: the sign-in's, paid once per set and once per right or wrong try. */
+export const LINK_PASSWORD_COST = 10;
+
+export interface LinkExtrasData {
+  expiresAt?: Date | null;
+  expiredUrl?: string | null;
+  passwordHash?: string | null;
+  ios?: string | null;
+  android?: string | null;
+}
+
+const URL_FIELDS = ["expiredUrl", "ios", "android"] as const;
+
+/**
+ * The columns the body's extension fields set (only those it names). Every check runs before the
+ * password is hashed, so a refused body costs no bcrypt. On create an expiry must lie ahead; an
+ * update may set one in the past, which ends the link at once (documented).
+ */
+export async function linkExtrasData(body: LinkExtensionInput, { onPrimary, creating, now = new Date() }: { onPrimary: boolean; creating: boolean; now?: Date }): Promise<LinkExtrasData> {
+  const data: LinkExtrasData = {};
+  if (body.expiresAt !== undefined) {
+    const expiresAt = body.expiresAt === null ? null : new Date(body.expiresAt);
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new HopError("INVALID_EXPIRATION", { field: "expiresAt", message: "expiresAt is not a date-time that exists." });
+    if (expiresAt && creating && expiresAt.getTime() <= now.getTime()) throw new HopError("INVALID_EXPIRATION", { field: "expiresAt", message: "expiresAt must lie in the future." });
+    data.expiresAt = expiresAt;
+  }
+  for (const field of URL_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (value === null) {
+      data[field] = null;
+      continue;
+    }
+    const url = parseDestination(value, field);
+    if (onPrimary) assertNotBlocked(url, field);
+    data[field] = url;
+  }
+  if (body.password !== undefined) data.passwordHash = body.password === null ? null : await bcrypt.hash(body.password, LINK_PASSWORD_COST);
+  return data;
+}
+
+/** The names a client sent for the columns `data` sets (the hash is the `password` field). */
+export function extrasFieldNames(data: LinkExtrasData): string[] {
+  return Object.keys(data).map((column) => (column === "passwordHash" ? "password" : column));
+}
+
+/** Whether a visitor's password opens the link (the same time for a right and a wrong one). */
+export function passwordOpens(password: string, passwordHash: string): Promise<boolean> {
+  return bcrypt.compare(password, passwordHash);
+}
