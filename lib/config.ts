@@ -44,6 +44,7 @@ const TUNABLES = {
   HOSTING_REDEPLOY_CONCURRENCY: count(3),
   WEBHOOK_POLL_MS: count(1000),
   WEBHOOK_TIMEOUT_MS: count(10_000),
+  WEBHOOK_CLICKS_PER_MINUTE: count(600),
 };
 
 // Workarounds of Node's or Next's internals (docs/architecture.md, "Node 24: the workarounds

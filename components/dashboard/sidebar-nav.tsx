@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo, MenuIcon, UserIcon, UsersIcon } from "../ui/icons";
+import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo, MenuIcon, RefreshIcon, UserIcon, UsersIcon } from "../ui/icons";
 import { SignOutButton } from "./sign-out-button";
 import { WorkspaceSwitcher, type WorkspaceOption } from "./workspace-switcher";
 
@@ -22,6 +22,7 @@ const SECTIONS = [
     label: "Settings",
     items: [
       { href: "/keys", label: "API keys", icon: KeyIcon },
+      { href: "/webhooks", label: "Webhooks", icon: RefreshIcon },
       { href: "/team", label: "Team", icon: UsersIcon },
       { href: "/account", label: "Account", icon: UserIcon },
     ],

@@ -1,3 +1,5 @@
+import { enqueueWebhookEvents } from "../webhooks/outbox";
+import { publishedWebsiteEvent } from "../websites/website-events";
 import { z } from "zod";
 import { ownerPlan } from "../accounts/account-plan";
 import { isPaidPlan } from "../accounts/plans";
@@ -54,7 +56,7 @@ export async function publishDraftChanges(db: Db, callerId: string, draftId: str
   const profile = obj(data.profile);
   const behavior = obj(data.settings).deepLinkBehavior;
   await db.$transaction(async (tx) => {
-    await tx.link.update({
+    const changed = await tx.link.update({
       where: { id: link.id },
       data: {
         templateId: draft.templateId,
@@ -65,6 +67,7 @@ export async function publishDraftChanges(db: Db, callerId: string, draftId: str
       },
     });
     await tx.draft.updateMany({ where: { id: draft.id, accountId: draft.accountId }, data: { updatedAt: now } });
+    await enqueueWebhookEvents(tx, link.accountId, "website.published", [publishedWebsiteEvent(changed)]);
   }, TX_OPTIONS);
   await announce({ kind: "link", domain: link.domain, slug: link.slug });
   return { message: "Changes published", id: link.publicId, url: shortUrlOf(link.domain, link.slug), isActive: link.isActive, draftId: draft.id, version: draft.version };

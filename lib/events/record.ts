@@ -3,6 +3,7 @@ import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
 import { memoByString, shared } from "../shared";
 import { insertClicks, insertVisits } from "./insert-events";
+import { accountsWithClickHooks, enqueueClickEvents } from "../webhooks/clicked";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
 
 // Visits and clicks are queued in memory and written in batches (one multi-row insert per table,
@@ -119,6 +120,8 @@ export interface VisitInput {
   browser: string | null;
   referrer: string | null;
   redirected: boolean;
+  /** The chosen URL (rule, device or destination), for link.clicked webhooks. */
+  url?: string | null;
 }
 
 export function recordVisit(v: VisitInput): void {
@@ -139,7 +142,7 @@ export function recordVisit(v: VisitInput): void {
     return countIn(open, at);
   }
   if (!accept(q)) return;
-  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected };
+  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null };
   q.visits.push(row);
   q.openVisits.set(key, row);
   q.lastVisit = { input: v, second, row };
@@ -192,10 +195,12 @@ export function recordClick(c: ClickInput): void {
 
 async function write(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
   const sql = await eventSql();
+  const hooked = await accountsWithClickHooks(visits);
   await sql.transaction(async (query) => {
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
+    if (hooked.length) await enqueueClickEvents(query, visits, hooked);
   });
 }
 

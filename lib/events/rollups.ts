@@ -19,6 +19,8 @@ export interface VisitRow {
   browser: string | null;
   referrer: string;
   redirected: boolean;
+  /** The URL the first of these visits was sent to (link.clicked webhooks; not stored with the event). */
+  url?: string | null;
 }
 
 export interface ClickRow {

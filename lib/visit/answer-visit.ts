@@ -97,6 +97,7 @@ function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
     browser: ua.browser,
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
+    url: chosen,
   };
   // A function and its argument, not an arrow or a bound function: no closure per visit.
   answer.onSent = afterSent(recordVisit, visit);

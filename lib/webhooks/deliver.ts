@@ -61,7 +61,7 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
     const host = target.hostname.replace(/^\[|\]$/g, "");
     if (isIP(host) && !config().webhookAllowPrivate && isNonPublicAddress(host)) return resolve({ error: `${host} is not a public address` });
     const client = target.protocol === "https:" ? https : http;
-    const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: publicLookup as never, timeout: tunable("WEBHOOK_TIMEOUT_MS") }, (res) => {
+    const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, agent: false, lookup: publicLookup as never, timeout: tunable("WEBHOOK_TIMEOUT_MS") }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
       res.on("error", () => resolve({ status: res.statusCode ?? 0 }));

@@ -3,9 +3,9 @@ import { z } from "zod";
 // The request and response bodies of /v1/webhooks (docs/webhooks.md): one source for the routes,
 // the dashboard and the OpenAPI document.
 
-export const WEBHOOK_EVENTS = ["link.created", "link.updated", "link.deleted", "link.clicked", "website.published", "contact.submitted"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const MAX_WEBHOOKS = 10;
+import { MAX_WEBHOOKS, WEBHOOK_EVENTS } from "./events";
+
+export { MAX_WEBHOOKS, WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 
 const EVENTS_MESSAGE = `events must be a non-empty list of: ${WEBHOOK_EVENTS.join(", ")}.`;
 

@@ -1,3 +1,5 @@
+import { enqueueWebhookEvents } from "../webhooks/outbox";
+import { publishedWebsiteEvent } from "./website-events";
 import type { z } from "zod";
 import { isPaidPlan } from "../accounts/plans";
 import { announce } from "../cache/invalidation";
@@ -73,7 +75,7 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
         const activeLimit = account.limits.activeLimit;
         throw new HopError("ACTIVE_LINK_LIMIT_REACHED", { message: "A custom-domain page must be active, and the active limit is reached.", extras: { currentActive: active, activeLimit, plan: account.plan } });
       }
-      return tx.link.create({
+      const created = await tx.link.create({
         data: {
           id: newId("lnk"),
           publicId: publicIdOf(address.domain, address.slug),
@@ -89,6 +91,8 @@ export async function createWebsite(db: Db, account: { id: string; plan: string;
           data: data as object,
         },
       });
+      await enqueueWebhookEvents(tx, account.id, "website.published", [publishedWebsiteEvent(created)]);
+      return created;
     }, TX_OPTIONS);
     await announce({ kind: "link", domain: link.domain, slug: link.slug });
     const deployment = body.deployToHosting && address.custom ? await deployWebsite(db, link.id, link.domain) : undefined;

@@ -1,3 +1,5 @@
+import { publicIdOf } from "../links/public-id";
+import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { z } from "zod";
 import { config } from "../config";
 import { contactFields, type ContactField } from "../bio/blocks";
@@ -70,9 +72,12 @@ export async function storeContact(db: Db, page: PostedPage, raw: Record<string,
     await tx.$queryRaw`SELECT id FROM "Link" WHERE id = ${page.id} FOR UPDATE`;
     const lastHour = await tx.contact.count({ where: { linkId: page.id, accountId: page.accountId, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
     if (lastHour >= config().contactsPerPagePerHour) return "page-full" as const;
-    await tx.contact.create({
+    const contact = await tx.contact.create({
       data: { id: newId("cnt"), linkId: page.id, accountId: page.accountId, blockId: parsed.data.block, name: values.name ?? null, email: values.email ?? null, phone: values.phone ?? null, message: values.message ?? null },
     });
+    await enqueueWebhookEvents(tx, page.accountId, "contact.submitted", [
+      { id: contact.id, websiteId: publicIdOf(page.domain, page.slug), blockId: contact.blockId, name: contact.name, email: contact.email, phone: contact.phone, message: contact.message, createdAt: contact.createdAt.toISOString() },
+    ]);
     return "stored" as const;
   });
 }

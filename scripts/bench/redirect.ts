@@ -2,6 +2,8 @@
 // raw node:http server answering 302 from a Map and Hop's redirect of a cached link, each in a
 // process of its own, driven by wrk (load.ts) with the same connections and duration, alternating
 // for ROUNDS rounds. Then the escape page, the first-hit (uncached) rate and a bio page's rate.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { apiRequest, createAccount } from "../harness/http";
 import type { HopServer } from "../harness/hop-server";
 import { BROWSER_ACCEPT_ENCODING, ensureWrk, line, startRawServer, wrk, type Run } from "./load";
@@ -26,10 +28,32 @@ response = function() if n >= ${FIRST_HITS} then io.write("hop-bench-done\\n"); 
   return wrk(hop.url, { script, seconds: 600, stopOn: "hop-bench-done" });
 }
 
+/** BENCH_CLICK_WEBHOOK=1: the account has a link.clicked webhook (docs/webhooks.md), received here. */
+const CLICK_WEBHOOK = process.env.BENCH_CLICK_WEBHOOK === "1";
+
+async function clickReceiver(): Promise<{ url: string; received: () => number; close: () => void }> {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      count += 1;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received: () => count, close: () => server.close() };
+}
+
 export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promise<void> {
-  const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000" });
+  const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000", ...(CLICK_WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}) });
+  const receiver = CLICK_WEBHOOK ? await clickReceiver() : null;
   try {
     const account = await createAccount(hop, { plan: "unlimited" });
+    if (receiver) {
+      const made = await apiRequest(hop, "POST", "/v1/webhooks", { key: account.key, body: { url: receiver.url, events: ["link.clicked"] } });
+      if (made.status !== 201) throw new Error(`the link.clicked webhook was not created: ${made.status} ${made.text}`);
+      console.log(`[${mode.name}] with a link.clicked webhook`);
+    }
     await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
     const hopUrl = `${hop.url}/bench`;
     const rawUrl = `${raw.url}/bench`;
@@ -77,7 +101,12 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
     console.log(`[${mode.name}] ${line("hop redirect (same rounds)", medianRun(redirects))}`);
     console.log(`[${mode.name}] ${line("bio page, no Accept-Encoding", medianRun(plainBios))}`);
     console.log(`[${mode.name}] bio page/redirect rate ratio: ${fmt(median(bios.map((b, i) => b.rps / redirects[i].rps)), 2)} (goal ≥ 0.8; uncompressed ${fmt(median(plainBios.map((b, i) => b.rps / redirects[i].rps)), 2)})`);
+    if (receiver) {
+      const hooks = (await apiRequest(hop, "GET", "/v1/webhooks", { key: account.key })).body as { data: Array<{ clicksOverCap: number }> };
+      console.log(`[${mode.name}] link.clicked: ${receiver.received()} delivered so far, ${hooks.data[0]?.clicksOverCap ?? 0} over the per-minute cap (counted)`);
+    }
   } finally {
+    receiver?.close();
     await hop.stop();
   }
 }

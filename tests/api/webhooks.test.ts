@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
+import { PRIMARY, visit } from "../helpers/visit";
 
 // /v1/webhooks and the deliveries (docs/webhooks.md): received by a real HTTP server started
 // here, signatures verified with the Standard Webhooks library, retries, a SIGKILL between the
@@ -28,8 +29,25 @@ async function receiver(plan: () => number = () => 200) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  open.push(server);
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
+
+/** Every receiver is closed when the file ends, also after a failed assertion. */
+const open: http.Server[] = [];
+after(() => {
+  for (const server of open) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
 
 async function until<T>(read: () => T, done: (value: T) => boolean, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -40,7 +58,7 @@ async function until<T>(read: () => T, done: (value: T) => boolean, ms = 15_000)
   }
 }
 
-const FAST = { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_DELAYS: "1,1,1", WEBHOOK_POLL_MS: "100" };
+const FAST = { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_DELAYS: "1,1,1", WEBHOOK_POLL_MS: "100", WEBHOOK_CLICKS_PER_MINUTE: "5", TRUST_PROXY: "true" };
 
 describe("webhooks", () => {
   let server: HopServer;
@@ -123,6 +141,30 @@ describe("webhooks", () => {
     const deliveries = await api(server, "GET", `/v1/webhooks/${made.id}/deliveries`, { key: account.key });
     assert.equal(deliveries.body.data.length, 7);
     assert.ok(deliveries.body.data.every((d: { status: string; attempts: number; lastStatusCode: number }) => d.status === "delivered" && d.attempts === 1 && d.lastStatusCode === 200));
+    await hooks.close();
+  });
+
+  test("link.clicked: one event per counted view (no bots), capped per webhook a minute, the excess counted", async () => {
+    const hooks = await receiver();
+    const account = await createAccount(server);
+    const made = (await create(account, hooks.url, ["link.clicked"])).body.data;
+    assert.equal((await api(server, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/clicked", slug: "clicked", ios: "https://apps.apple.com/app/id7" } })).status, 201);
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+    assert.equal((await visit(server, PRIMARY, "/clicked", { userAgent: iphone, headers: { "cf-ipcountry": "FR", referer: "https://news.example.org/post" } })).status, 302);
+    assert.equal((await visit(server, PRIMARY, "/clicked", { userAgent: "curl/8.5.0" })).status, 302);
+    await until(() => hooks.received.length, (n) => n >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(hooks.received.length, 1, "curl is not a counted view");
+    const event = new Webhook(made.secret.slice(6)).verify(hooks.received[0].body, hooks.received[0].headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    assert.equal(event.type, "link.clicked");
+    assert.deepEqual(event.data, { linkId: "clicked", url: "https://apps.apple.com/app/id7", country: "FR", device: "mobile", referrer: "news.example.org" });
+    assert.doesNotMatch(hooks.received[0].body, /127\.0\.0\.1/, "no IP");
+    for (let i = 0; i < 7; i += 1) assert.equal((await visit(server, PRIMARY, "/clicked", { headers: { "x-forwarded-for": `198.51.100.${i}`, "accept-language": `x-${i}` } })).status, 302);
+    await until(() => hooks.received.length, (n) => n >= 5);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(hooks.received.length, 5, "at most 5 a minute (WEBHOOK_CLICKS_PER_MINUTE)");
+    const listed = (await api(server, "GET", "/v1/webhooks", { key: account.key })).body.data[0];
+    assert.equal(listed.clicksOverCap, 3);
     await hooks.close();
   });
 

@@ -1,4 +1,6 @@
 import { mkdirSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -33,7 +35,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer({ env: { TRUST_PROXY: "true" } });
+  server = await startServer({ env: { TRUST_PROXY: "true", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_POLL_MS: "100" } });
   for (const email of [OWNER, EDITOR, VIEWER, ADMIN]) await admin(server, "account", "create", "--email", email, "--password", PASSWORD, "--plan", "growth");
   await admin(server, "team", "add", "--owner", OWNER, "--member", EDITOR, "--role", "editor", "--status", "active");
   await admin(server, "team", "add", "--owner", OWNER, "--member", VIEWER, "--role", "viewer", "--status", "active");
@@ -530,4 +532,56 @@ test("import a CSV: the columns detected and changed, a dry run that names the f
     expect(lines.length).toBe(3);
     await page.context().close();
   }
+});
+
+test("webhooks: the owner adds one (the secret once), events arrive at a real receiver and show in the log, a test event too; a team member only reads that the owner manages them", async ({ browser }) => {
+  const received: string[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push(JSON.parse(body).type);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  for (const viewport of VIEWPORTS) {
+    const page = await signedIn(browser, OWNER, viewport);
+    await page.goto(`${server.url}/webhooks`);
+    await hydrated(page);
+    if (viewport.name === "desktop") {
+      await expect(page.getByRole("heading", { name: "No webhooks yet" })).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, "webhooks-empty-desktop.png"), fullPage: true });
+      await page.getByRole("button", { name: "New webhook" }).click();
+      await page.getByLabel("Endpoint URL").fill(url);
+      await page.getByRole("checkbox", { name: /link\.clicked/ }).check();
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[A-Za-z0-9+/]{32}$/);
+      await page.screenshot({ path: path.join(SCREENSHOTS, "webhooks-secret-desktop.png") });
+      await page.getByRole("button", { name: "Done" }).click();
+      await expect(page.getByRole("heading", { name: url })).toBeVisible();
+      expect((await api(server, "POST", "/v1/links", { key: ownerKey, body: { url: "https://example.com/hooked", slug: "hooked-e2e" } })).status).toBe(201);
+      await expect.poll(() => received.includes("link.created")).toBe(true);
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Send test event" }).click();
+      await expect.poll(() => received.includes("webhook.test")).toBe(true);
+      await page.reload();
+      await expect(page.locator("tr", { hasText: "link.created" }).first()).toContainText("delivered");
+      await expect(page.locator("tr", { hasText: "webhook.test" })).toContainText("delivered");
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `webhooks-${viewport.name}.png`), fullPage: true });
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.context().close();
+  }
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto(`${server.url}/webhooks`);
+  await hydrated(editor);
+  await editor.getByLabel("Switch workspace").selectOption({ label: OWNER });
+  await expect(editor.getByText(`Only ${OWNER}, the workspace's owner, manages its webhooks.`)).toBeVisible();
+  await expect(editor.getByText(url)).toHaveCount(0);
+  await editor.context().close();
+  receiver.close();
 });

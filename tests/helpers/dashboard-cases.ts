@@ -70,6 +70,11 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
   // CSV in and out: the export names nothing (the workspace's links, filtered); the import's body
   // is a CSV, not JSON (its own tests: tests/api/links-import.test.ts), so the JSON walks skip it.
+  // Webhooks are the owner's (full keys only in the API): a member of the workspace gets 403.
+  "POST /api/dashboard/webhooks": { scope: "owner", body: () => ({ url: "https://8.8.4.4/hook", events: ["contact.submitted"] }) },
+  "DELETE /api/dashboard/webhooks/[id]": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
+  "POST /api/dashboard/webhooks/[id]/test": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
+  "POST /api/dashboard/webhooks/[id]/enable": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
   "GET /api/dashboard/links/export": { scope: "workspace", read: true, query: () => "?status=expired&search=x" },
   "POST /api/dashboard/links/import": { scope: "workspace", query: () => "?dryRun=true" },
 

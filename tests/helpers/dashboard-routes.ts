@@ -168,6 +168,7 @@ export interface Objects {
   domain: string;
   website: string;
   draft: string;
+  webhook: string;
   keyId: string;
   /** `invitee`'s membership of `who`'s team (editor), joined through an invitation link. */
   membership: string;
@@ -196,6 +197,8 @@ export async function objectsOf(server: HopServer, who: Person): Promise<Objects
   await call("POST", "/v1/domains", { domain });
   const website = await call("POST", "/v1/websites", { websiteId: `site-${tag}`, templateId: "bonbon-card", customSlug: `site-${tag}`, data: { profile: { name: "Secret Owner Page" }, links: [{ type: "simple", title: "Site", url: "https://example.com" }] } });
   const draft = await call("POST", "/v1/websites/drafts", { semantic: { profile: { name: "Draft" } } });
+  // A public address (no delivery is made: the walk subscribes to an event it never causes).
+  const webhook = await call("POST", "/v1/webhooks", { url: "https://8.8.8.8/hook", events: ["contact.submitted"] });
   const invitee = await person(server);
   const invited = await send(server, "POST", "/api/dashboard/team", { cookie: who.cookie, body: { email: invitee.email, role: "editor" } });
   assert.equal(invited.status, 201, invited.text);
@@ -212,6 +215,7 @@ export async function objectsOf(server: HopServer, who: Person): Promise<Objects
     domain,
     website: website.id,
     draft: draft.data.id,
+    webhook: webhook.data.id,
     keyId: who.keyId,
     membership: joined.body.id,
     invitee,
@@ -223,7 +227,7 @@ export async function objectsOf(server: HopServer, who: Person): Promise<Objects
 /** Everything of an account the routes could change, read back through /v1 with its own key. */
 export async function snapshot(server: HopServer, who: Person): Promise<string> {
   const parts: unknown[] = [];
-  for (const url of ["/v1/links?limit=100", "/v1/groups", "/v1/geo-presets", "/v1/domains", "/v1/account/profile"]) {
+  for (const url of ["/v1/links?limit=100", "/v1/groups", "/v1/geo-presets", "/v1/domains", "/v1/webhooks", "/v1/account/profile"]) {
     const res = await api(server, "GET", url, { key: who.key });
     assert.equal(res.status, 200, `${url} with the owner's key (a revoked key would be 401): ${res.text}`);
     parts.push(res.body);

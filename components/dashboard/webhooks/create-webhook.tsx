@@ -1,0 +1,119 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+import { humanMessage } from "@/lib/dashboard/human-messages";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { CopyButton } from "../../ui/copy-button";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input } from "../../ui/field";
+import { PlusIcon } from "../../ui/icons";
+import { send } from "../../ui/request";
+import { toast } from "../../ui/toast";
+
+export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  "link.created": "A link is created",
+  "link.updated": "A link is changed or switched on or off",
+  "link.deleted": "A link is deleted",
+  "link.clicked": "A link is visited (capped per minute)",
+  "website.published": "A page is published",
+  "contact.submitted": "A page's contact form is sent",
+};
+
+/** "New webhook" → URL and events → the signing secret, shown once with a copy button. */
+export function CreateWebhook({ atLimit }: { atLimit: boolean }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setError(null);
+    if (secret) {
+      setSecret(null);
+      router.refresh();
+    }
+  };
+  const fieldError = (name: string) => (error?.field?.startsWith(name) ? error.message : undefined);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} disabled={atLimit} title={atLimit ? "Delete a webhook to add another" : undefined}>
+        <PlusIcon /> New webhook
+      </Button>
+      <Dialog
+        id="create-webhook"
+        open={open}
+        onClose={close}
+        title={secret ? "Save the signing secret" : "New webhook"}
+        description={secret ? "Verify every delivery with it (Standard Webhooks)." : "Hop POSTs each event you pick to this URL, signed, and retries when it fails."}
+        footer={
+          secret ? (
+            <Button onClick={close}>Done</Button>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" form="create-webhook-form" disabled={busy}>
+                {busy ? "Adding…" : "Add webhook"}
+              </Button>
+            </>
+          )
+        }
+      >
+        {secret ? (
+          <>
+            <div className="secret">
+              <code data-testid="webhook-secret">{secret}</code>
+              <CopyButton value={secret} />
+            </div>
+            <Alert tone="warning">
+              <strong>This is the only time the secret is shown.</strong> Keep it with the receiver; with it, the receiver can tell Hop&apos;s deliveries from forgeries.
+            </Alert>
+          </>
+        ) : (
+          <form
+            id="create-webhook-form"
+            className="form-stack"
+            noValidate
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const form = new FormData(event.currentTarget);
+              setBusy(true);
+              setError(null);
+              const result = await send<{ data: { secret: string } }>("POST", "/api/dashboard/webhooks", { url: String(form.get("webhook-url") ?? "").trim(), events: form.getAll("webhook-events") });
+              setBusy(false);
+              if (!result.ok) return setError({ field: result.error.field, message: humanMessage(result.error, { label: "The URL" }) });
+              setSecret(result.data.data.secret);
+              toast("Webhook added");
+            }}
+          >
+            {error && !fieldError("url") && !fieldError("events") ? <Alert tone="danger">{error.message}</Alert> : null}
+            <Field id="webhook-url" label="Endpoint URL" hint="Where the events go: a public https:// address." error={fieldError("url")}>
+              <Input id="webhook-url" type="url" placeholder="https://hooks.example.com/hop" required autoFocus hint error={fieldError("url")} />
+            </Field>
+            <fieldset className="webhook-events" aria-describedby={fieldError("events") ? "webhook-events-error" : undefined}>
+              <legend className="field-label">Events</legend>
+              {WEBHOOK_EVENTS.map((name) => (
+                <label className="checkbox-row" key={name}>
+                  <input type="checkbox" name="webhook-events" value={name} defaultChecked={name.startsWith("link.") && name !== "link.clicked"} />
+                  <span>
+                    <code>{name}</code> — {EVENT_LABELS[name]}
+                  </span>
+                </label>
+              ))}
+              {fieldError("events") ? (
+                <p className="field-error" id="webhook-events-error" role="alert">
+                  Pick at least one event.
+                </p>
+              ) : null}
+            </fieldset>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
