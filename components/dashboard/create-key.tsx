@@ -1,11 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import type { CreatedKey } from "@/lib/keys/create-key";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { CopyButton } from "../ui/copy-button";
+import { SecretDialogFooter, SecretShownOnce, useSecretDialog } from "../ui/secret-once";
 import { Dialog } from "../ui/dialog";
 import { Field, Input, Select } from "../ui/field";
 import { PlusIcon } from "../ui/icons";
@@ -20,19 +18,7 @@ const ROLES = [
 
 /** "Create key" → name and role → the whole key, shown once with a copy button and a warning. */
 export function CreateKey({ atLimit }: { atLimit: boolean }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const close = () => {
-    setOpen(false);
-    setError(null);
-    if (created) {
-      setCreated(null);
-      router.refresh();
-    }
-  };
+  const { open, setOpen, busy, setBusy, error, setError, made: created, setMade: setCreated, close } = useSecretDialog<{ key: string; name: string }>();
   return (
     <>
       <Button onClick={() => setOpen(true)} disabled={atLimit} title={atLimit ? "Revoke a key to create another" : undefined}>
@@ -44,31 +30,12 @@ export function CreateKey({ atLimit }: { atLimit: boolean }) {
         onClose={close}
         title={created ? "Save your API key" : "Create an API key"}
         description={created ? `“${created.name}” is ready.` : "Keys act on your account through the API. Pick the least access that works."}
-        footer={
-          created ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form="create-key-form" disabled={busy}>
-                {busy ? "Creating…" : "Create key"}
-              </Button>
-            </>
-          )
-        }
+        footer={<SecretDialogFooter shown={created !== null} onClose={close} formId="create-key-form" busy={busy} submitLabel="Create key" busyLabel="Creating…" />}
       >
         {created ? (
-          <>
-            <div className="secret">
-              <code data-testid="new-key">{created.key}</code>
-              <CopyButton value={created.key} />
-            </div>
-            <Alert tone="warning">
-              <strong>This is the only time the key is shown.</strong> Copy it now and keep it somewhere safe: Hop stores only a hash and cannot show it again.
-            </Alert>
-          </>
+          <SecretShownOnce value={created.key} testId="new-key">
+            <strong>This is the only time the key is shown.</strong> Copy it now and keep it somewhere safe: Hop stores only a hash and cannot show it again.
+          </SecretShownOnce>
         ) : (
           <form
             id="create-key-form"

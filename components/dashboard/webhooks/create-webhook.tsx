@@ -1,12 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { humanMessage } from "@/lib/dashboard/human-messages";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
-import { CopyButton } from "../../ui/copy-button";
+import { SecretDialogFooter, SecretShownOnce, useSecretDialog } from "../../ui/secret-once";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input } from "../../ui/field";
 import { PlusIcon } from "../../ui/icons";
@@ -24,19 +22,7 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
 
 /** "New webhook" → URL and events → the signing secret, shown once with a copy button. */
 export function CreateWebhook({ atLimit }: { atLimit: boolean }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    setOpen(false);
-    setError(null);
-    if (secret) {
-      setSecret(null);
-      router.refresh();
-    }
-  };
+  const { open, setOpen, busy, setBusy, error, setError, made: secret, setMade: setSecret, close } = useSecretDialog<string>();
   const fieldError = (name: string) => (error?.field?.startsWith(name) ? error.message : undefined);
   return (
     <>
@@ -49,31 +35,12 @@ export function CreateWebhook({ atLimit }: { atLimit: boolean }) {
         onClose={close}
         title={secret ? "Save the signing secret" : "New webhook"}
         description={secret ? "Verify every delivery with it (Standard Webhooks)." : "Hop POSTs each event you pick to this URL, signed, and retries when it fails."}
-        footer={
-          secret ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form="create-webhook-form" disabled={busy}>
-                {busy ? "Adding…" : "Add webhook"}
-              </Button>
-            </>
-          )
-        }
+        footer={<SecretDialogFooter shown={secret !== null} onClose={close} formId="create-webhook-form" busy={busy} submitLabel="Add webhook" busyLabel="Adding…" />}
       >
         {secret ? (
-          <>
-            <div className="secret">
-              <code data-testid="webhook-secret">{secret}</code>
-              <CopyButton value={secret} />
-            </div>
-            <Alert tone="warning">
-              <strong>This is the only time the secret is shown.</strong> Keep it with the receiver; with it, the receiver can tell Hop&apos;s deliveries from forgeries.
-            </Alert>
-          </>
+          <SecretShownOnce value={secret} testId="webhook-secret">
+            <strong>This is the only time the secret is shown.</strong> Keep it with the receiver; with it, the receiver can tell Hop&apos;s deliveries from forgeries.
+          </SecretShownOnce>
         ) : (
           <form
             id="create-webhook-form"
