@@ -3,7 +3,7 @@ import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
 import { memoByString, shared } from "../shared";
 import { insertClicks, insertVisits } from "./insert-events";
-import { accountsWithClickHooks, enqueueClickEvents } from "../webhooks/clicked";
+import { clickHooksOf, enqueueClickEvents } from "../webhooks/clicked";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
 
 // Visits and clicks are queued in memory and written in batches (one multi-row insert per table,
@@ -195,12 +195,12 @@ export function recordClick(c: ClickInput): void {
 
 async function write(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
   const sql = await eventSql();
-  const hooked = await accountsWithClickHooks(visits);
+  const hooks = await clickHooksOf(visits);
   await sql.transaction(async (query) => {
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
-    if (hooked.length) await enqueueClickEvents(query, visits, hooked);
+    if (hooks.length) await enqueueClickEvents(query, visits, hooks);
   });
 }
 

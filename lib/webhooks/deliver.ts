@@ -16,6 +16,7 @@ import { isNonPublicAddress, publicLookup } from "./outbound-address";
 // is switched off. A crash loses nothing: an unfinished claim runs out and the delivery is due again.
 
 const CLAIM_BATCH = 20;
+const BACKLOG_PAUSE_MS = 50;
 const LEASE_MS = 60_000;
 const DISABLE_AFTER_MS = 7 * 24 * 60 * 60_000;
 const USER_AGENT = "Hop-Webhooks/1";
@@ -72,7 +73,19 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
   });
 }
 
-async function deliver(db: Db, delivery: Claimed): Promise<void> {
+interface Outcome {
+  id: string;
+  webhookId: string;
+  status: "delivered" | "pending" | "failed";
+  attempts: number;
+  code: number | null;
+  error: string | null;
+  /** Epoch milliseconds of the next attempt (pending), else of now. */
+  next: number;
+}
+
+/** One attempt of one delivery, and what it left to record. */
+async function attempt(delivery: Claimed): Promise<Outcome> {
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const outcome = await post(delivery.url, {
@@ -82,47 +95,57 @@ async function deliver(db: Db, delivery: Claimed): Promise<void> {
     "webhook-timestamp": String(timestamp),
     "webhook-signature": signatureOf(delivery.secret, delivery.id, timestamp, body),
   }, body);
-  const now = new Date();
+  const now = Date.now();
   const attempts = delivery.attempts + 1;
-  const statusCode = "status" in outcome ? outcome.status : null;
-  if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-    await db.$transaction([
-      db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "delivered", attempts, lastStatusCode: statusCode, lastError: null, deliveredAt: now, lockedUntil: null } }),
-      db.webhook.update({ where: { id: delivery.webhookId }, data: { failingSince: null } }),
-    ]);
-    return;
-  }
+  const code = "status" in outcome ? outcome.status : null;
+  if (code !== null && code >= 200 && code < 300) return { id: delivery.id, webhookId: delivery.webhookId, status: "delivered", attempts, code, error: null, next: now };
   const delays = config().webhookRetryDelaysS;
   const retry = attempts <= delays.length;
-  await db.webhookDelivery.update({
-    where: { id: delivery.id },
-    data: {
-      status: retry ? "pending" : "failed",
-      attempts,
-      lastStatusCode: statusCode,
-      lastError: "error" in outcome ? outcome.error : `answered ${statusCode}`,
-      nextAttemptAt: retry ? new Date(now.getTime() + delays[attempts - 1] * 1000) : now,
-      lockedUntil: null,
-    },
-  });
-  await db.$executeRaw`UPDATE "Webhook" SET "failingSince" = COALESCE("failingSince", ${now}) WHERE id = ${delivery.webhookId}`;
-  await db.$executeRaw`
-    UPDATE "Webhook" SET "isActive" = false, "disabledReason" = ${"Switched off after 7 days in which every delivery failed. Fix the receiver, then re-enable it."}
-    WHERE id = ${delivery.webhookId} AND "isActive" AND "failingSince" <= ${new Date(now.getTime() - DISABLE_AFTER_MS)}`;
+  return {
+    id: delivery.id,
+    webhookId: delivery.webhookId,
+    status: retry ? "pending" : "failed",
+    attempts,
+    code,
+    error: "error" in outcome ? outcome.error : `answered ${code}`,
+    next: retry ? now + delays[attempts - 1] * 1000 : now,
+  };
 }
 
-/** Claims what is due and sends it; the number claimed. */
+// A pass's outcomes are written in three statements, whatever their number: on PGlite every
+// statement runs on the server's own thread, beside the visitors.
+const RECORD_OUTCOMES = `UPDATE "WebhookDelivery" d SET status = x.status, attempts = x.attempts, "lastStatusCode" = x.code, "lastError" = x.error,
+    "nextAttemptAt" = to_timestamp(x.next / 1000.0) AT TIME ZONE 'UTC', "deliveredAt" = CASE WHEN x.status = 'delivered' THEN to_timestamp(x.next / 1000.0) AT TIME ZONE 'UTC' END, "lockedUntil" = NULL
+  FROM json_to_recordset($1::json) AS x(id text, status text, attempts int, code int, error text, next float8) WHERE d.id = x.id`;
+
+/** A success ends the webhook's failure streak; a pass of failures only starts it, or switches the webhook off after 7 days of it. */
+async function recordStreaks(db: Db, outcomes: Outcome[], now: Date): Promise<void> {
+  const succeeded = [...new Set(outcomes.filter((o) => o.status === "delivered").map((o) => o.webhookId))];
+  const failed = [...new Set(outcomes.filter((o) => o.status !== "delivered").map((o) => o.webhookId))].filter((id) => !succeeded.includes(id));
+  if (succeeded.length) await db.$executeRaw`UPDATE "Webhook" SET "failingSince" = NULL WHERE id = ANY(${succeeded}::text[]) AND "failingSince" IS NOT NULL`;
+  if (!failed.length) return;
+  await db.$executeRaw`UPDATE "Webhook" SET "failingSince" = COALESCE("failingSince", ${now}) WHERE id = ANY(${failed}::text[])`;
+  await db.$executeRaw`
+    UPDATE "Webhook" SET "isActive" = false, "disabledReason" = ${"Switched off after 7 days in which every delivery failed. Fix the receiver, then re-enable it."}
+    WHERE id = ANY(${failed}::text[]) AND "isActive" AND "failingSince" <= ${new Date(now.getTime() - DISABLE_AFTER_MS)}`;
+}
+
+/** Claims what is due, sends it all at once, and records the outcomes; the number claimed. */
 export async function deliverDue(db: Db, now = new Date()): Promise<number> {
   const claimed = await claimDue(db, now);
-  await Promise.all(
-    claimed.map((delivery) =>
-      deliver(db, delivery).catch((error: unknown) => log.warn("webhook delivery could not be recorded", { delivery: delivery.id, ...errorFields(error) })),
-    ),
-  );
+  if (!claimed.length) return 0;
+  const outcomes = await Promise.all(claimed.map(attempt));
+  try {
+    await db.$executeRawUnsafe(RECORD_OUTCOMES, JSON.stringify(outcomes));
+    await recordStreaks(db, outcomes, new Date());
+  } catch (error) {
+    // The claims run out and the deliveries are sent again: at least once, never lost.
+    log.warn("webhook deliveries could not be recorded", { deliveries: claimed.length, ...errorFields(error) });
+  }
   return claimed.length;
 }
 
-/** The worker: a pass every WEBHOOK_POLL_MS (at once again while passes are full); the answer stops it. */
+/** The worker: a pass every WEBHOOK_POLL_MS (again after BACKLOG_PAUSE_MS while passes are full); the answer stops it. */
 export function startWebhookWorker(openDb: () => Promise<Db>): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -130,7 +153,9 @@ export function startWebhookWorker(openDb: () => Promise<Db>): () => Promise<voi
   const pass = async () => {
     try {
       const db = await openDb();
-      while (!stopped && (await deliverDue(db)) === CLAIM_BATCH);
+      // A backlog goes out a batch at a time with a breath between batches: on PGlite each batch's
+      // statements share the thread with the visitors.
+      while (!stopped && (await deliverDue(db)) === CLAIM_BATCH) await new Promise((resolve) => setTimeout(resolve, BACKLOG_PAUSE_MS));
     } catch (error) {
       log.warn("webhook worker pass failed", errorFields(error));
     }
