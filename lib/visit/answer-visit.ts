@@ -8,7 +8,7 @@ import { answerThroughBehavior } from "./behaviors";
 import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
-import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
+import { cachedHostHasLinks, cachedLink, hostHasLinks, LookupLane, lookupLink, type VisitLink } from "./link-cache";
 import { expiredPage, passwordPage, passwordTriesPage, previewPage } from "./pages";
 import { countWrongTry, hasPass, outOfTries, passCookie, PASSWORD_TRIES } from "./link-pass";
 import { passwordOpens } from "../links/link-extras";
@@ -129,7 +129,8 @@ async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Pr
   if (await outOfTries(link, req)) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
   const password = new URLSearchParams(text).get("password") ?? "";
   if (!password) return htmlResponse(401, passwordPage(shortUrl, "Enter the password."), {}, PASSWORD_FORM_CSP);
-  if (!(await passwordOpens(password.slice(0, 1024), link.passwordHash))) {
+  const hash = link.passwordHash;
+  if (!(await passwordChecks.run(() => passwordOpens(password.slice(0, 1024), hash)))) {
     if (!(await countWrongTry(link, req))) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
     return htmlResponse(401, passwordPage(shortUrl, "That password is not right. Try again."), {}, PASSWORD_FORM_CSP);
   }
@@ -138,6 +139,9 @@ async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Pr
 }
 
 const PASSWORD_FORM_MAX_BYTES = 4096;
+// A bcrypt compare is ~70 ms of this thread's CPU (pure JS): a flood of posts from many addresses,
+// each within its own tries, waits its turn here instead of crowding out the redirects.
+const passwordChecks = new LookupLane(2);
 const PASSWORD_FORM_CSP = { formSelf: true, formRedirectsOut: true };
 
 function methodNotAllowed(): VisitAnswer {
