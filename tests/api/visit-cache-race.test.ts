@@ -28,6 +28,9 @@ function status(server: HopServer, path: string, headers: Record<string, string>
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
+    // A request left unanswered fails the test with its address (a CI run once hung here for
+    // minutes with two requests to one instance outstanding, the database idle).
+    req.setTimeout(20_000, () => req.destroy(new Error(`no answer in 20 s from :${server.port} to ${headers.host ?? ""}${path}`)));
     req.on("error", reject);
     req.end();
   });
