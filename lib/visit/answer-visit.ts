@@ -172,7 +172,10 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
   if (req.method !== "GET" && req.method !== "HEAD") {
     const address = addressOf(req.host, req.pathname);
     // A password form's POST may be a custom domain's first request since its host left the cache.
-    if (address === "unknown-host" && req.method === "POST") return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? answerVisit(req) : null), () => null);
+    // Only on a path that may be a link's: the app's own (the API's POSTs) go on to Next at once.
+    if (address === "unknown-host" && req.method === "POST" && onHostWithoutLinks(req.pathname) === "nowhere") {
+      return hostHasLinks(req.host.replace(/:\d+$/, "")).then((serves) => (serves ? answerVisit(req) : null), () => null);
+    }
     if (address === "app" || address === "unknown-host" || address === "nowhere") return null;
     if (req.method !== "POST" || /%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return methodNotAllowed();
     return lookupLink(address.domain, address.slug).then((link) => answerPasswordPost(link, req));
