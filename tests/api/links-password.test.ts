@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
@@ -122,6 +123,33 @@ describe("links behind a password", () => {
     assert.equal((await postForm(server, PRIMARY, "/guarded", { password: "open sesame" }, { headers })).status, 429);
     const elsewhere = await postForm(server, PRIMARY, "/guarded", { password: "open sesame" }, { headers: from() });
     assert.equal(elsewhere.status, 302);
+  });
+
+  test("garbage at the form: a chunked body past 4 KB, NUL, duplicate fields, broken paths and odd methods are 4xx, never 5xx", async () => {
+    await create("garbled");
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: server.port, path: "/garbled", method: "POST", headers: { host: PRIMARY, "content-type": "application/x-www-form-urlencoded", ...from() } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      for (let i = 0; i < 10; i += 1) req.write(`password=${"x".repeat(1000)}&`);
+      req.end();
+    });
+    assert.equal(chunked, 413);
+    assert.equal((await postForm(server, PRIMARY, "/garbled", { password: "open\u0000sesame" }, { headers: from() })).status, 401);
+    const twice = await visit(server, PRIMARY, "/garbled", { method: "POST", body: "password=wrong&password=open%20sesame", headers: { "content-type": "application/x-www-form-urlencoded", ...from() } });
+    assert.equal(twice.status, 401, "the first field counts, once");
+    for (const path of ["/garbled%00", "/%ZZ", "/garbled/..%2f"]) {
+      const res = await postForm(server, PRIMARY, path, { password: "open sesame" }, { headers: from() });
+      assert.ok(res.status >= 400 && res.status < 500, `${path}: ${res.status}`);
+    }
+    for (const method of ["PUT", "DELETE", "TRACE", "PROPFIND"]) {
+      const res = await visit(server, PRIMARY, "/garbled", { method, headers: from() });
+      assert.equal(res.status, 405, method);
+    }
+    const cookie = await visit(server, PRIMARY, "/garbled", { headers: { cookie: "hop_pass_x=%00; hop_pass_=1.; broken", ...from() } });
+    assert.equal(cookie.status, 200, "a garbled cookie is no pass");
   });
 
   test("a form body past 4 KB is 413; an empty password asks again", async () => {
