@@ -13,8 +13,8 @@ import { applyMigrations, type SqlRunner } from "./migrate";
 export type Db = PrismaClient;
 export type DbMode = "embedded" | "postgres";
 
-/** A statement run inside an event transaction (text SQL, positional parameters). */
-export type EventQuery = (sql: string, params: unknown[]) => Promise<void>;
+/** A statement run inside an event transaction (text SQL, positional parameters): its rows. */
+export type EventQuery = (sql: string, params: unknown[]) => Promise<unknown[]>;
 
 /**
  * The event writer's own door to the database, beside Prisma: one transaction of a few raw
@@ -59,7 +59,7 @@ async function openEmbedded(): Promise<Opened> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   // PGlite runs one transaction at a time, Prisma's and this one alike (its own queue).
   const events: EventSql = {
-    transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => void (await tx.query(sql, params)))),
+    transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => (await tx.query(sql, params)).rows)),
   };
   const reads: ReadSql = async <Row>(sql: string, params: unknown[]) => (await pglite.query<Row>(sql, params)).rows;
   return { mode: "embedded", prisma, events, reads, close: async () => (await prisma.$disconnect(), await pglite.close()) };
@@ -90,7 +90,7 @@ async function openPostgres(url: string): Promise<Opened> {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        await work(async (sql, params) => void (await client.query(sql, params)));
+        await work(async (sql, params) => (await client.query(sql, params)).rows);
         await client.query("COMMIT");
         client.release();
       } catch (error) {

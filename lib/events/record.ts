@@ -1,10 +1,12 @@
-import { tunable } from "../config";
+import path from "node:path";
+import { config, tunable } from "../config";
 import { eventSql } from "../db/open";
 import { errorFields, log } from "../log";
 import { memoByString, shared } from "../shared";
 import { insertClicks, insertVisits } from "./insert-events";
 import { clickHooksOf, enqueueClickEvents } from "../webhooks/clicked";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
+import { newBatch, Spool } from "./spool";
 
 // Visits and clicks are queued in memory and written in batches (one multi-row insert per table,
 // plus the hourly rollups, in one transaction), so recording never delays an answer. Identical
@@ -35,6 +37,8 @@ function batchMax(): number {
 const yieldToVisitors = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5_000;
+/** During an outage, what is queued goes to the spool this often (and at BATCH_TRIGGER rows). */
+const SPOOL_EVERY_MS = 100;
 
 interface Queue {
   visits: VisitRow[];
@@ -55,13 +59,21 @@ interface Queue {
   retryAt: number;
   lastDropLog: number;
   lastFailureLog: number;
+  lastSpoolLog: number;
   flushing: Promise<boolean> | null;
   timer?: NodeJS.Timeout;
+  /** The database can't take events: queued rows go to the spool until it is written. */
+  outage: boolean;
+  spool: Spool;
+  /** Events this process put in the spool that are not written yet. */
+  spooledEvents: number;
+  spoolTimer?: NodeJS.Timeout;
 }
 
 function queue(): Queue {
   return shared("eventQueue", () => {
-    const q: Queue = { visits: [], openVisits: new Map(), lastVisit: null, clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, flushing: null };
+    const spool = new Spool(path.join(config().dataDir, "spool"), tunable("EVENT_SPOOL_MAX_BYTES"));
+    const q: Queue = { visits: [], openVisits: new Map(), lastVisit: null, clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, lastSpoolLog: 0, flushing: null, outage: false, spool, spooledEvents: 0 };
     q.timer = setInterval(() => void flushEvents(), FLUSH_MS);
     q.timer.unref();
     return q;
@@ -105,7 +117,7 @@ function accept(q: Queue): boolean {
 }
 
 function nudge(q: Queue): void {
-  if (q.visits.length + q.clicks.length >= BATCH_TRIGGER && !q.flushing && Date.now() >= q.retryAt) void flushEvents();
+  if (q.visits.length + q.clicks.length >= BATCH_TRIGGER && !q.flushing && (q.outage || Date.now() >= q.retryAt)) void flushEvents();
 }
 
 export interface VisitInput {
@@ -193,57 +205,156 @@ export function recordClick(c: ClickInput): void {
   nudge(q);
 }
 
-async function write(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
+/** Writes rows in one transaction; with a spooled batch's id, skips it (false) if written before. */
+async function write(visits: VisitRow[], clicks: ClickRow[], batchId?: string): Promise<boolean> {
   const sql = await eventSql();
   const hooks = await clickHooksOf(visits);
+  let fresh = true;
   await sql.transaction(async (query) => {
+    if (batchId && (await query(CLAIM_BATCH, [batchId])).length === 0) return void (fresh = false);
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
     if (hooks.length) await enqueueClickEvents(query, visits, hooks);
   });
+  return fresh;
 }
+
+/** A batch's id matters only until its spool file is gone; a month covers any crash in between. */
+async function forgetOldBatches(): Promise<void> {
+  await (await eventSql()).transaction(async (query) => void (await query(`DELETE FROM "EventBatch" WHERE "writtenAt" < now() - interval '30 days'`, [])));
+}
+
+const CLAIM_BATCH = `INSERT INTO "EventBatch" ("id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "id"`;
 
 export function backoffMs(failures: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1));
 }
 
-/** Writes one batch from the front of the queue; a failed batch goes back to the front. */
-function writeBatch(q: Queue): Promise<boolean> {
+const eventsIn = (visits: VisitRow[], clicks: ClickRow[]) => visits.reduce((sum, v) => sum + v.visits, 0) + clicks.length;
+
+/** Takes up to one batch of rows from the front of the queue (they count as in flight). */
+function takeBatch(q: Queue): { visits: VisitRow[]; clicks: ClickRow[] } {
   const max = batchMax();
   const visits = q.visits.splice(0, max);
   const clicks = q.clicks.splice(0, max - visits.length);
-  // A row taken by a write never grows again (a failed write puts it back as it was written).
+  // A row taken never grows again (rows put back return as they were).
   q.openVisits.clear();
   q.lastVisit = null;
-  const rows = visits.length + clicks.length;
-  const count = visits.reduce((sum, v) => sum + v.visits, 0) + clicks.length;
-  q.inFlight = rows;
-  q.inFlightEvents = count;
-  return write(visits, clicks).then(
-    () => {
-      q.written += count;
-      if (q.failures > 0) log.info("event writes resumed", { afterFailures: q.failures, queued: size(q) - rows });
-      q.failures = 0;
-      q.retryAt = 0;
-      return true;
-    },
-    (error: unknown) => {
-      q.visits.unshift(...visits);
-      q.clicks.unshift(...clicks);
-      q.failures += 1;
-      const wait = backoffMs(q.failures);
-      q.retryAt = Date.now() + wait;
-      if (q.failures === 1 || Date.now() - q.lastFailureLog > 10_000) {
-        q.lastFailureLog = Date.now();
-        log.warn("event batch failed; kept and retried", { events: count, rows, queued: size(q), failures: q.failures, retryInMs: wait, ...errorFields(error) });
-      }
-      return false;
-    },
-  ).finally(() => {
-    q.inFlight = 0;
-    q.inFlightEvents = 0;
+  q.inFlight += visits.length + clicks.length;
+  q.inFlightEvents += eventsIn(visits, clicks);
+  return { visits, clicks };
+}
+
+function settle(q: Queue, visits: VisitRow[], clicks: ClickRow[], putBack: boolean): void {
+  q.inFlight -= visits.length + clicks.length;
+  q.inFlightEvents -= eventsIn(visits, clicks);
+  if (!putBack) return;
+  q.visits.unshift(...visits);
+  q.clicks.unshift(...clicks);
+}
+
+function noteFailure(q: Queue, error: unknown, what: Record<string, unknown>): void {
+  q.failures += 1;
+  const wait = backoffMs(q.failures);
+  q.retryAt = Date.now() + wait;
+  if (q.failures === 1 || Date.now() - q.lastFailureLog > 10_000) {
+    q.lastFailureLog = Date.now();
+    log.warn("event batch failed; kept and retried", { ...what, queued: size(q), spooled: q.spooledEvents, failures: q.failures, retryInMs: wait, ...errorFields(error) });
+  }
+}
+
+function noteSuccess(q: Queue): void {
+  if (q.failures > 0) log.info("event writes resumed", { afterFailures: q.failures, queued: size(q) });
+  q.failures = 0;
+  q.retryAt = 0;
+}
+
+/** Writes one batch from the front of the queue; a failed batch goes back to the front. */
+async function writeBatch(q: Queue): Promise<boolean> {
+  const { visits, clicks } = takeBatch(q);
+  const count = eventsIn(visits, clicks);
+  try {
+    await write(visits, clicks);
+    settle(q, visits, clicks, false);
+    q.written += count;
+    noteSuccess(q);
+    return true;
+  } catch (error) {
+    settle(q, visits, clicks, true);
+    noteFailure(q, error, { events: count, rows: visits.length + clicks.length });
+    return false;
+  }
+}
+
+/**
+ * The database can't take events: from now until the spool is written, what is queued goes to the
+ * spool every SPOOL_EVERY_MS (or at BATCH_TRIGGER rows), and the database is tried on the backoff.
+ */
+function enterOutage(q: Queue): void {
+  if (q.outage) return;
+  q.outage = true;
+  q.spoolTimer = setInterval(() => void flushEvents(), SPOOL_EVERY_MS);
+  q.spoolTimer.unref();
+}
+
+function leaveOutage(q: Queue): void {
+  q.outage = false;
+  clearInterval(q.spoolTimer);
+  q.spoolTimer = undefined;
+}
+
+/** Moves what is queued into the spool, in order; what the spool can't take stays queued. */
+async function spoolQueued(q: Queue): Promise<void> {
+  const taken: Array<{ visits: VisitRow[]; clicks: ClickRow[] }> = [];
+  while (q.visits.length + q.clicks.length > 0) taken.push(takeBatch(q));
+  if (taken.length === 0) return;
+  let stored = 0;
+  try {
+    stored = await q.spool.append(taken.map((rows) => newBatch(rows.visits, rows.clicks)));
+  } catch (error) {
+    if (Date.now() - q.lastSpoolLog > 60_000) {
+      q.lastSpoolLog = Date.now();
+      log.error("event spool write failed; events kept in memory", { dir: q.spool.dir, ...errorFields(error) });
+    }
+  }
+  taken.forEach((rows, i) => {
+    settle(q, rows.visits, rows.clicks, false);
+    if (i < stored) q.spooledEvents += eventsIn(rows.visits, rows.clicks);
   });
+  // Put back, oldest first at the front: unshift in reverse.
+  for (let i = taken.length - 1; i >= stored; i -= 1) {
+    q.visits.unshift(...taken[i].visits);
+    q.clicks.unshift(...taken[i].clicks);
+  }
+  if (stored < taken.length && (await q.spool.size()) > 0 && Date.now() - q.lastSpoolLog > 60_000) {
+    q.lastSpoolLog = Date.now();
+    log.warn("event spool full; events kept in memory up to EVENT_QUEUE_MAX, then dropped", { spoolBytes: await q.spool.size(), max: q.spool.maxBytes, queued: size(q) });
+  }
+}
+
+/** Outage: spool what is queued; when the backoff allows, write the spool's batches in order. */
+async function drainSpool(q: Queue, due: boolean): Promise<boolean> {
+  await spoolQueued(q);
+  if (!due) return false;
+  try {
+    const replayed = await q.spool.replay(async (batch) => {
+      const fresh = await write(batch.visits, batch.clicks, batch.id);
+      const count = eventsIn(batch.visits, batch.clicks);
+      if (fresh) q.written += count;
+      q.spooledEvents = Math.max(0, q.spooledEvents - count);
+      return fresh;
+    });
+    if (replayed.skipped) log.info("spooled batches already written were skipped", { batches: replayed.skipped });
+    if (replayed.batches) await forgetOldBatches();
+    noteSuccess(q);
+  } catch (error) {
+    noteFailure(q, error, { spoolBytes: await q.spool.size() });
+    return false;
+  }
+  if (await q.spool.pending()) return false;
+  leaveOutage(q);
+  return writeQueued(q);
 }
 
 /**
@@ -253,8 +364,9 @@ function writeBatch(q: Queue): Promise<boolean> {
 export async function flushEvents(options: { force?: boolean } = {}): Promise<void> {
   const q = queue();
   while (q.flushing) await q.flushing;
-  if (!options.force && Date.now() < q.retryAt) return;
-  q.flushing = writeQueued(q);
+  const due = Boolean(options.force) || Date.now() >= q.retryAt;
+  if (!due && !q.outage) return;
+  q.flushing = q.outage ? drainSpool(q, due) : writeQueued(q);
   try {
     await q.flushing;
   } finally {
@@ -266,33 +378,55 @@ async function writeQueued(q: Queue): Promise<boolean> {
   // Only what is queued now: under steady load the queue would never be empty.
   let batches = Math.ceil((q.visits.length + q.clicks.length) / batchMax());
   for (; batches > 0 && q.visits.length + q.clicks.length > 0; batches -= 1) {
-    if (!(await writeBatch(q))) return false;
+    if (!(await writeBatch(q))) {
+      enterOutage(q);
+      await spoolQueued(q);
+      return false;
+    }
     if (batches > 1) await yieldToVisitors();
   }
   return true;
 }
 
-/** Shutdown: keeps retrying (with the backoff) until the queue is written or the deadline passes. */
+/**
+ * At start: batches left in the spool by a process that died (or by this data directory's last
+ * run) are written as soon as the database answers.
+ */
+export async function resumeSpool(): Promise<void> {
+  const q = queue();
+  if (!(await q.spool.pending())) return;
+  log.info("event spool found; writing it", { dir: q.spool.dir, bytes: await q.spool.size() });
+  enterOutage(q);
+  await flushEvents({ force: true });
+}
+
+/**
+ * Shutdown: writes what is queued; if the database can't take it, the spool does (fsync'd), and
+ * only what neither took in time is lost (counted and logged).
+ */
 export async function drainEvents(deadlineMs: number): Promise<void> {
   const q = queue();
   const until = Date.now() + deadlineMs;
   for (;;) {
     await flushEvents({ force: true });
-    if (q.visits.length + q.clicks.length === 0) return;
-    const left = q.visits.reduce((sum, v) => sum + v.visits, 0) + q.clicks.length;
+    if (q.visits.length + q.clicks.length === 0) break;
+    const left = eventsIn(q.visits, q.clicks);
     const wait = Math.min(backoffMs(q.failures), until - Date.now());
     if (wait <= 0) {
       q.dropped += left;
       log.error("events not written before exit", { events: left, dropped: q.dropped });
-      return;
+      break;
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
+  if (q.spooledEvents > 0) log.warn("events left in the spool; the next start writes them", { events: q.spooledEvents, dir: q.spool.dir });
+  leaveOutage(q);
+  await q.spool.close();
 }
 
 /** Events (each visit a row counts, each click) queued, dropped and written. */
-export function eventQueueStats(): { queued: number; dropped: number; written: number } {
+export function eventQueueStats(): { queued: number; spooled: number; dropped: number; written: number } {
   const q = queue();
-  const queued = q.visits.reduce((sum, v) => sum + v.visits, 0) + q.clicks.length + q.inFlightEvents;
-  return { queued, dropped: q.dropped, written: q.written };
+  const queued = eventsIn(q.visits, q.clicks) + q.inFlightEvents;
+  return { queued, spooled: q.spooledEvents, dropped: q.dropped, written: q.written };
 }

@@ -6,9 +6,10 @@ import { closeDb, db } from "../db/open";
 import { dnsSetupProblem } from "../domains/dns-setup";
 import { startDomainMaintenance } from "../domains/recheck-domains";
 import { startDraftSweep } from "../drafts/lifetime";
-import { drainEvents } from "../events/record";
+import { drainEvents, resumeSpool } from "../events/record";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { warmGeo } from "../geoip/lookup";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 import { closeRedis } from "../redis/client";
 import { peekShared, shared } from "../shared";
 import { flushUsage, startUsageTracking } from "../usage/track-usage";
@@ -32,11 +33,34 @@ export function entry(): Entry | undefined {
 }
 
 /**
+ * A database that can't be reached at start (a restart after a crash, a PostgreSQL still booting)
+ * is waited for, retried every second and logged every 10 s, rather than ending the start: the
+ * spool a crash left is written once it answers. Any other failure (a bad migration) ends it.
+ */
+async function waitForDatabase(): ReturnType<typeof db> {
+  let lastLog = 0;
+  for (;;) {
+    try {
+      return await db();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (Date.now() - lastLog >= 10_000) {
+        lastLog = Date.now();
+        log.warn("database unavailable at start; waiting for it", { ...errorFields(error) });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+/**
  * Opens the database (applying migrations) before anything is served, then starts the background
  * work; the answer stops it all, writing what is queued first.
  */
 export async function startServices(): Promise<() => Promise<void>> {
-  const stopDraftSweep = await startDraftSweep(await db());
+  const stopDraftSweep = await startDraftSweep(await waitForDatabase());
+  // Events a process left in the spool (it died while the database was away) are written now.
+  void resumeSpool();
   await startInvalidationRelay();
   await startUsageTracking();
   // After the relay, so a domain that loses verification is announced to every instance.

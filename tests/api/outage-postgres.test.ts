@@ -90,7 +90,7 @@ describe("when PostgreSQL goes away", { skip }, () => {
     assert.equal(written, answered, "every answered visit is counted by the event rows");
     assert.equal(await rowCount(db.url, `SELECT coalesce(sum(views), 0) AS n FROM "EventRollup" WHERE dimension = ''`), answered, "and counted once in the rollups");
     const health = await api(server, "GET", "/api/health");
-    assert.deepEqual(health.body.events, { queued: 0, dropped: 0, written: answered });
+    assert.deepEqual(health.body.events, { queued: 0, spooled: 0, dropped: 0, written: answered });
 
     outageAnswers.forEach((res, i) => {
       const which = i === 0 ? "a cached key" : "a key not cached yet";

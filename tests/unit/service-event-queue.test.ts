@@ -25,9 +25,9 @@ test("a full queue drops and counts; a flush writes the rest with rollups", asyn
   for (let i = 0; i < 5; i += 1) {
     recordVisit({ linkId: "L", accountId: "a", at: second(10 + i), country: "US", city: null, device: "mobile", platform: "ios", browser: null, referrer: null, redirected: false });
   }
-  assert.deepEqual(eventQueueStats(), { queued: 10, dropped: 5, written: 0 });
+  assert.deepEqual(eventQueueStats(), { queued: 10, spooled: 0, dropped: 5, written: 0 });
   await flushEvents();
-  assert.deepEqual(eventQueueStats(), { queued: 0, dropped: 5, written: 10 });
+  assert.deepEqual(eventQueueStats(), { queued: 0, spooled: 0, dropped: 5, written: 10 });
   const db = env.db;
   assert.equal(await db.visitEvent.count(), 8);
   assert.equal(await db.clickEvent.count(), 2);
