@@ -26,6 +26,7 @@ const count = (fallback: number, min = 1) =>
 
 // Tunables: bounds, pool sizes and timings with safe defaults (documented in .env.example).
 const TUNABLES = {
+  MEMORY_BUDGET_MB: count(512, 128),
   VISIT_CACHE_MAX_BYTES: count(64 * 1024 * 1024),
   VISIT_CACHE_MISS_MAX_BYTES: count(4 * 1024 * 1024),
   VISIT_CACHE_HOST_MAX_BYTES: count(1024 * 1024),
@@ -37,7 +38,7 @@ const TUNABLES = {
   HOP_LIMIT_KEYS_MAX: count(100_000),
   EVENT_QUEUE_MAX: count(1_000_000),
   EVENT_SPOOL_MAX_BYTES: count(1024 * 1024 * 1024),
-  EVENT_FLUSH_MS: count(500),
+  EVENT_FLUSH_MS: count(250),
   EVENT_BATCH_MAX: count(1000),
   AUTH_FAILURES_PER_MINUTE: count(60),
   HOSTING_DEPLOY_WAIT_MS: count(5000, 0),
@@ -47,6 +48,31 @@ const TUNABLES = {
   WEBHOOK_TIMEOUT_MS: count(10_000),
   WEBHOOK_CLICKS_PER_MINUTE: count(600),
 };
+
+/**
+ * Defaults that follow MEMORY_BUDGET_MB, per MB of budget (at the default 512: links 32 MB, misses
+ * 2 MB, hosts 1 MB, 4,096 user agents, 16,384 addresses, 2,048 escape pages, 204,800 event rows
+ * ~250 bytes each). Together they stay under the old-space limit the budget sets
+ * (scripts/server-command.mjs), with the ~90 MB of code and data every process holds
+ * (docs/architecture.md, "Memory"). A variable that is set wins.
+ */
+const PER_BUDGET_MB: Partial<Record<keyof typeof TUNABLES, number>> = {
+  VISIT_CACHE_MAX_BYTES: 1024 * 1024 / 16,
+  VISIT_CACHE_MISS_MAX_BYTES: 1024 * 1024 / 256,
+  VISIT_CACHE_HOST_MAX_BYTES: 1024 * 1024 / 512,
+  UA_CACHE_MAX: 8,
+  GEO_CACHE_MAX: 32,
+  ESCAPE_PAGE_CACHE_MAX: 4,
+  EVENT_QUEUE_MAX: 400,
+};
+
+function budgetScaled(given: Record<string, string | undefined>): Record<string, string | undefined> {
+  const budget = TUNABLES.MEMORY_BUDGET_MB.safeParse(given.MEMORY_BUDGET_MB);
+  const mb = budget.success ? budget.data : 512;
+  const scaled = { ...given };
+  for (const [name, perMb] of Object.entries(PER_BUDGET_MB)) scaled[name] ??= String(Math.round(mb * perMb));
+  return scaled;
+}
 
 // Workarounds of Node's or Next's internals (docs/architecture.md, "Node 24: the workarounds
 // revisited"): each is on unless its variable says off, and each checks at start that the
@@ -124,7 +150,7 @@ export class ConfigError extends Error {
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env) {
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const given = budgetScaled(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   const result = EnvSchema.safeParse(given);
   if (!result.success) {
     throw new ConfigError(

@@ -16,6 +16,7 @@ const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: 
   { name: "analytics-page", file: "./bench/analytics-page.ts", fn: "benchAnalyticsPage" },
   { name: "editor", file: "./bench/editor.ts", fn: "benchEditor" },
   { name: "links-page", file: "./bench/links-page.ts", fn: "benchLinksPage" },
+  { name: "memory", file: "./bench/memory.ts", fn: "benchMemory" },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
 ];
 

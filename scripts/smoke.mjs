@@ -7,13 +7,14 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { root } from "./build-if-needed.mjs";
-import { serverArgs } from "./server-command.mjs";
+import { serverArgsFor } from "./server-command.mjs";
 
 const START_LIMIT_MS = 120_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "hop-smoke-"));
-const child = spawn(process.execPath, serverArgs(), {
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, HOP_LOG: "silent" };
+const child = spawn(process.execPath, serverArgsFor(env), {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, HOP_LOG: "silent" },
+  env,
   stdio: ["ignore", "pipe", "pipe"],
 });
 let output = "";

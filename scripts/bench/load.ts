@@ -21,6 +21,8 @@ export interface Run {
   requests: number;
   /** Responses that were neither 2xx nor 3xx, and socket errors. */
   bad: number;
+  /** What wrk printed (a script's own lines among it). */
+  output?: string;
 }
 
 export function ensureWrk(): void {
@@ -89,7 +91,7 @@ export function wrk(url: string, options: LoadOptions = {}): Promise<Run> {
     child.on("error", reject);
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`wrk failed (${code}):\n${out}`));
-      const run = parse(out);
+      const run = { ...parse(out), output: out };
       resolve(doneAt ? { ...run, rps: run.requests / ((doneAt - started) / 1000) } : run);
     });
   });

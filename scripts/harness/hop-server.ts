@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { serverArgs } from "../server-command.mjs";
+import { serverArgsFor } from "../server-command.mjs";
 import { createDatabaseSql, seedDataDir } from "./db-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -87,9 +87,10 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     }
     env = { ...env, ...options.env };
   }
-  const child = spawn(process.execPath, [...testServerNodeArgs(), ...serverArgs()], {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env };
+  const child = spawn(process.execPath, [...testServerNodeArgs(), ...serverArgsFor(childEnv)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
