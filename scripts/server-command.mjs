@@ -1,7 +1,7 @@
 // How server.ts is started — by `npm start`, and by the tests and the bench the same way.
 //
 // The V8 flags follow MEMORY_BUDGET_MB (default 512: Hop fits a 1 GB server with room for the
-// system; docs/operations-memory in docs/architecture.md, "Memory"):
+// system; docs/architecture.md, "Memory"):
 // - `--max-semi-space-size`: budget / 128 MB (4 at 512). On a machine with much memory V8 lets the
 //   young generation grow to 64 MB a half — 128 MB resident that only cost memory: the cached
 //   redirect measured the same (docs/benchmarks.md, 2026-11-28).

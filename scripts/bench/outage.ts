@@ -1,7 +1,7 @@
 // `npm run bench -- outage` (only when named): the redirect load of the redirect section against a
 // PostgreSQL of its own that is stopped for OUTAGE_SECONDS (default 30) mid-run. Prints the visits
-// answered, the events written once the database is back, the most queued at once and the
-// events dropped — the goal is 0 dropped and written = answered.
+// answered, the events written once the database is back, the most queued in memory and in the
+// spool at once, the events dropped — the goal is 0 dropped and written = answered.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -43,8 +43,12 @@ export async function benchOutage(): Promise<void> {
     const duration = BEFORE_SECONDS + OUTAGE_SECONDS + AFTER_SECONDS;
     const load = autocannon({ url: `${hop.url}/bench`, connections: 50, duration, headers: { host: PRIMARY, "user-agent": BROWSER } });
     let maxQueued = 0;
+    let maxSpooled = 0;
     const sampling = setInterval(() => {
-      void apiRequest(hop, "GET", "/api/health").then((res) => (maxQueued = Math.max(maxQueued, res.body?.events?.queued ?? 0)));
+      void apiRequest(hop, "GET", "/api/health").then((res) => {
+        maxQueued = Math.max(maxQueued, res.body?.events?.queued ?? 0);
+        maxSpooled = Math.max(maxSpooled, res.body?.events?.spooled ?? 0);
+      });
     }, 500);
     await pause(BEFORE_SECONDS * 1000);
     const before = resident(hop.process.pid!, "VmRSS");
@@ -64,7 +68,7 @@ export async function benchOutage(): Promise<void> {
     }
     const health = (await apiRequest(hop, "GET", "/api/health")).body.events;
     console.log(`visits answered (302): ${answered} at ${Math.round(result.requests.average)} req/s; errors ${result.errors}, timeouts ${result.timeouts}`);
-    console.log(`events written: ${written}; most queued at once: ${maxQueued}; dropped: ${health.dropped}; lost: ${answered - written}`);
+    console.log(`events written: ${written}; most queued in memory at once: ${maxQueued}; most in the spool: ${maxSpooled}; dropped: ${health.dropped}; lost: ${answered - written}`);
     console.log(`server's resident memory: ${before} MB under load before the outage, ${resident(hop.process.pid!, "VmHWM")} MB at its peak`);
   } finally {
     await hop.stop();
