@@ -173,7 +173,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
             {tab === "design" ? (
               <>
                 <DesignPanel templateId={edit.templateId} onChange={(templateId) => change((current) => ({ ...current, templateId }))} />
-                <ThemePanel model={edit.model} onChange={setModel} />
+                <ThemePanel model={edit.model} templateId={edit.templateId} onChange={setModel} />
               </>
             ) : null}
             {tab === "settings" ? <SettingsPanel model={edit.model} templateId={edit.templateId} onChange={setModel} /> : null}

@@ -2,6 +2,7 @@
 
 import { NAME_STYLES, PRESETS } from "@/lib/bio/style";
 import { ColorField, Section, SelectField, TextField } from "./fields";
+import { ContrastGuard } from "./contrast-guard";
 import type { Model } from "./model";
 
 type Theme = NonNullable<Model["theme"]>;
@@ -12,7 +13,7 @@ const cap = (value: string) => value[0].toUpperCase() + value.slice(1);
 const firstColour = (css: string) => css.match(/#[0-9a-f]{3,8}/i)?.[0] ?? "#ccc";
 const lastColour = (css: string) => [...css.matchAll(/#[0-9a-f]{3,8}/gi)].pop()?.[0] ?? firstColour(css);
 
-export function ThemePanel({ model, onChange }: { model: Model; onChange: (model: Model) => void }) {
+export function ThemePanel({ model, templateId, onChange }: { model: Model; templateId: string | null; onChange: (model: Model) => void }) {
   const theme = model.theme ?? {};
   const setTheme = (patch: Partial<Theme>) => onChange({ ...model, theme: { ...theme, ...patch } });
   const background = theme.background;
@@ -75,6 +76,7 @@ export function ThemePanel({ model, onChange }: { model: Model; onChange: (model
           <ColorField id="ed-button" label="Buttons" value={page.buttonColor} onChange={(buttonColor) => setTheme({ page: { ...page, buttonColor } })} />
           <ColorField id="ed-button-text" label="Button text" value={page.buttonTextColor} onChange={(buttonTextColor) => setTheme({ page: { ...page, buttonTextColor } })} />
         </div>
+        <ContrastGuard model={model} templateId={templateId} onChange={(next) => setTheme({ page: next })} />
       </Section>
       <Section title="Typography">
         <SelectField

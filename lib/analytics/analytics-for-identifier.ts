@@ -1,5 +1,8 @@
 import { actingTeamOwners } from "../accounts/add-team-member";
+import { obj } from "../bio/data";
+import { designOf } from "../bio/designs";
 import { isAdultGated } from "../bio/page-settings";
+import { keptContrastProblems } from "../bio/style";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { domainKind } from "../links/link-domain";
@@ -56,6 +59,13 @@ export async function analyticsPage(db: Db, callerId: string, identifier: string
   const { analytics, link } = await analyze(db, callerId, identifier, query, now, filters);
   return {
     analytics,
-    subject: { title: link.title, shortUrl: shortUrlOf(link.domain, link.slug), type: link.type, ageGated: link.type === "website" && isAdultGated(link.data) },
+    subject: {
+      title: link.title,
+      shortUrl: shortUrlOf(link.domain, link.slug),
+      type: link.type,
+      ageGated: link.type === "website" && isAdultGated(link.data),
+      // Colours under WCAG AA that the owner kept on purpose (the page draws them as chosen).
+      lowContrast: link.type === "website" ? keptContrastProblems(designOf(link.templateId), obj(link.data)) : [],
+    },
   };
 }

@@ -146,7 +146,28 @@ function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
 }
 
 export function renderBlocks(data: Data, ctx: BlockContext): string {
-  return list(data.links).slice(0, MAX_BLOCKS).map((block, index) => renderBlock(block, index, ctx)).join("");
+  const parts = list(data.links).slice(0, MAX_BLOCKS).map((block, index) => renderBlock(block, index, ctx));
+  return markRunEnds(parts).join("");
+}
+
+/** A half-width tile: a link button that is not featured (the grid layout sets two in a row). */
+const isTile = (html: string) => html.startsWith('<a class="btn') && !html.startsWith('<a class="btn featured');
+
+/**
+ * The last tile of a run with an odd number of tiles (runs end at a header, text, divider, form
+ * or featured button) gets `wide`: the grid layout spans it across the row instead of leaving
+ * half a row empty beside it. Other layouts ignore the class.
+ */
+function markRunEnds(parts: string[]): string[] {
+  let run = 0;
+  return parts.map((html, i) => {
+    if (!html) return html;
+    if (!isTile(html)) return ((run = 0), html);
+    run += 1;
+    const next = parts.slice(i + 1).find((p) => p !== "");
+    const ends = next === undefined || !isTile(next);
+    return ends && run % 2 === 1 ? html.replace('<a class="btn', '<a class="btn wide') : html;
+  });
 }
 
 /** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs. */

@@ -1,4 +1,5 @@
 import { colour, obj, str, type Data } from "./data";
+import { contrastProblems, type ContrastProblem, type PagePalette } from "./contrast";
 import { type ButtonStyle, type Design } from "./designs";
 
 // The page's one <style> block: the design's tokens and layout, then the owner's theme choices
@@ -12,7 +13,9 @@ const SANS = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
 export const BUTTON_STYLES: Record<ButtonStyle, string> = {
   fill: "background:var(--a);color:var(--at);border:0",
   outline: "background:transparent;color:var(--t);border:2px solid var(--a)",
-  pill: "background:var(--a);color:var(--at);border:0;border-radius:999px",
+  // 28 px, not 999: a one-line button (~52 px high) is still fully round, a long title that wraps
+  // keeps rounded corners instead of turning into an oval.
+  pill: "background:var(--a);color:var(--at);border:0;border-radius:28px",
   block: "background:var(--s);color:var(--t);border:1px solid color-mix(in srgb,var(--t) 15%,transparent)",
   underline: "background:transparent;color:var(--t);border:0;border-bottom:2px solid var(--a);border-radius:0;text-align:left",
   shadow: "background:var(--s);color:var(--t);border:2px solid var(--t);box-shadow:4px 4px 0 var(--t)",
@@ -28,11 +31,11 @@ export const ANIMATIONS: Record<string, string> = {
 const LAYOUTS: Record<Design["layout"], string> = {
   stack: "main{max-width:560px}",
   card: "main{max-width:480px;background:var(--s);border-radius:calc(var(--r) + 8px);padding:28px 20px;box-shadow:0 12px 40px rgba(0,0,0,.12)}",
-  grid: "main{max-width:720px}.links{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}.links>:not(.btn),.links .featured{grid-column:1/-1}.links .btn{min-height:72px;display:flex;flex-direction:column;align-items:center;justify-content:center}",
+  grid: "main{max-width:720px}.links{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}.links>:not(.btn),.links .featured,.links .wide{grid-column:1/-1}.links .btn{min-height:72px;display:flex;flex-direction:column;align-items:center;justify-content:center}",
   terminal: "main{max-width:640px;text-align:left}.socials{justify-content:flex-start}h1:before{content:'$ whoami\\A';white-space:pre;color:var(--m);font-size:.8em}.links .btn:before{content:'> '}",
   sleeve: ".avatar{width:min(70vw,260px);height:min(70vw,260px);border-radius:calc(var(--r) / 4);font-size:5rem}main{max-width:520px}",
   split: "@media(min-width:900px){main{max-width:920px;display:grid;grid-template-columns:300px 1fr;gap:0 40px;align-content:start;text-align:left}.profile{position:sticky;top:32px;align-self:start}.socials{justify-content:flex-start}main>footer{grid-column:2}}",
-  print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:2.4rem;line-height:1}",
+  print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:2.4rem;line-height:1.1}",
 };
 
 export const PRESETS: Record<string, string> = {
@@ -105,10 +108,27 @@ export interface StyleUse {
   buttonColours: string[];
 }
 
-/** theme.page: the owner's card, text and button colours over the design's own (checked colours only). */
-function pageColours(design: Design, data: Data) {
+/**
+ * theme.page: the owner's card, text and button colours over the design's own (checked colours
+ * only). A pair of them under WCAG AA (text on what it sits on, button text on the buttons) is
+ * drawn with the nearest colour that passes, unless the owner keeps it (`keepLowContrast`; the
+ * analytics page then says so). With the owner's own text colour, the secondary text (handle,
+ * bio, footer) is drawn from it: the design's muted grey was chosen for the design's background.
+ */
+export function pageColours(design: Design, data: Data) {
+  const page = obj(obj(data.theme).page);
+  const palette = pagePalette(design, data);
+  const problems = page.keepLowContrast === true ? [] : contrastProblems(design, palette);
+  for (const problem of problems) palette[problem.pair === "text" ? "text" : "accentText"] = problem.suggestion;
+  const ownText = colour(page.textColor) !== null || problems.some((p) => p.pair === "text");
+  return { ...palette, muted: ownText ? `color-mix(in srgb,${palette.text} 80%,${palette.surface})` : design.muted };
+}
+
+/** The page's colours as the owner chose them over the design's (before any correction). */
+export function pagePalette(design: Design, data: Data): PagePalette {
   const page = obj(obj(data.theme).page);
   return {
+    background: pageBackground(data) ?? design.bg,
     surface: colour(page.cardColor) ?? design.surface,
     text: colour(page.textColor) ?? design.text,
     accent: colour(page.buttonColor) ?? design.accent,
@@ -116,11 +136,15 @@ function pageColours(design: Design, data: Data) {
   };
 }
 
+/** The pairs under AA that the owner chose to keep (`keepLowContrast`): what the analytics page warns of. */
+export function keptContrastProblems(design: Design, data: Data): ContrastProblem[] {
+  return obj(obj(data.theme).page).keepLowContrast === true ? contrastProblems(design, pagePalette(design, data)) : [];
+}
+
 export function pageCss(design: Design, data: Data, use: StyleUse): string {
-  const bg = pageBackground(data) ?? design.bg;
   const c = pageColours(design, data);
   return [
-    `:root{--bg:${bg};--s:${c.surface};--t:${c.text};--m:${design.muted};--a:${c.accent};--at:${c.accentText};--r:${design.radius}px}`,
+    `:root{--bg:${c.background};--s:${c.surface};--t:${c.text};--m:${c.muted};--a:${c.accent};--at:${c.accentText};--r:${Math.min(design.radius, 28)}px}`,
     `*{box-sizing:border-box}body{margin:0;min-height:100vh;background:var(--bg);background-attachment:fixed;color:var(--t);font-family:${design.font};display:flex;justify-content:center;padding:32px 16px;overflow-x:hidden}`,
     "main{width:100%;text-align:center}.avatar{width:96px;height:96px;border-radius:50%;object-fit:cover;display:inline-grid;place-items:center;font-size:2.5rem;background:var(--a);color:var(--at)}",
     `h1{font-size:1.6rem;margin:14px 0 4px;overflow-wrap:anywhere${design.upper ? ";text-transform:uppercase;letter-spacing:.04em" : ""}}.handle{color:var(--m);margin:0 0 6px;font-size:.95rem}.bio{color:var(--m);margin:6px 0 18px;line-height:1.5;overflow-wrap:anywhere}`,

@@ -123,7 +123,15 @@ const Background = z
 
 const Theme = z.object({
   background: opt(Background),
-  page: opt(z.object({ cardColor: optColour, textColor: optColour, buttonColor: optColour, buttonTextColor: optColour })),
+  page: opt(
+    z.object({
+      cardColor: optColour,
+      textColor: optColour,
+      buttonColor: optColour,
+      buttonTextColor: optColour,
+      keepLowContrast: opt(z.boolean().meta({ description: "true: publish the page's colours as chosen even where a pair is under WCAG AA (4.5:1); otherwise the page uses the nearest colour that passes." })),
+    }),
+  ),
   typography: opt(
     z.object({ nameStyle: opt(oneOf(Object.keys(NAME_STYLES))), nameColor: optColour, handleColor: optColour, bioColor: optColour }),
   ),

@@ -82,7 +82,7 @@ export function contentSecurityPolicy(grant: string | InlineGrant, extra: CspSou
   ].join("; ");
 }
 
-export const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f6fb;color:#14121f}main{max-width:420px;width:calc(100% - 32px);background:#fff;border-radius:18px;padding:28px 24px;box-shadow:0 8px 30px rgba(20,18,31,.08);text-align:center}h1{font-size:1.3rem;margin:0 0 8px}p{color:#5d5a6e;line-height:1.5;margin:0 0 20px}.btn{display:block;padding:14px 18px;border-radius:12px;background:#5b3df5;color:#fff;text-decoration:none;font-weight:600;margin:0 0 12px}.link{display:inline-block;color:#5b3df5;margin:6px 0}.brand{margin-top:22px;font-size:.8rem;color:#6b6880}`;
+export const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f6fb;color:#14121f}main{max-width:420px;width:calc(100% - 32px);background:#fff;border-radius:18px;padding:28px 24px;box-shadow:0 8px 30px rgba(20,18,31,.08);text-align:center}h1{font-size:1.3rem;margin:0 0 8px}p{color:#5d5a6e;line-height:1.5;margin:0 0 20px}.btn{display:block;padding:14px 18px;border-radius:12px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600;margin:0 0 12px}.link{display:inline-block;color:#4f46e5;margin:6px 0}.brand{margin-top:22px;font-size:.8rem;color:#6b6880}`;
 
 export function page(options: { title: string; body: string; nonce: string | InlineGrant; head?: string; lang?: string }): string {
   const grant = typeof options.nonce === "string" ? { nonce: options.nonce } : options.nonce;

@@ -44,7 +44,7 @@ export function expiredPage(): HtmlAnswer {
   return { nonce: n, html: messageHtml(n, "Link expired", "This link has expired", "Its owner set it to stop working after a date that has passed.") };
 }
 
-const PASSWORD_STYLE = `form{text-align:left}label{display:block;font-weight:600;margin:0 0 6px}input{display:block;width:100%;padding:12px 14px;border:1px solid #b9b4cc;border-radius:12px;font:inherit;margin:0 0 14px}input:focus{outline:2px solid #5b3df5;outline-offset:1px;border-color:#5b3df5}button.btn{width:100%;border:0;font:inherit;font-weight:600;cursor:pointer}.error{color:#b42318;margin:-6px 0 14px}`;
+const PASSWORD_STYLE = `form{text-align:left}label{display:block;font-weight:600;margin:0 0 6px}input{display:block;width:100%;padding:12px 14px;border:1px solid #b9b4cc;border-radius:12px;font:inherit;margin:0 0 14px}input:focus{outline:2px solid #4f46e5;outline-offset:1px;border-color:#4f46e5}button.btn{width:100%;border:0;font:inherit;font-weight:600;cursor:pointer}.error{color:#b42318;margin:-6px 0 14px}`;
 
 /**
  * The form before a password-protected link: the short address and nothing of where it leads.

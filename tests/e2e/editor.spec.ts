@@ -7,6 +7,7 @@ import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
 import { hydrated } from "../helpers/dashboard-page";
 import { admin, ROOT, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
+import { contrast } from "../../lib/bio/contrast";
 
 // The hand-over flow in Chromium: an API key saves a draft, the person opens its editorUrl
 // (signing in on the way), edits it with the preview following every change (how fast is the
@@ -384,3 +385,39 @@ for (const viewport of [
     await context.close();
   });
 }
+
+test("the contrast guard: a text colour under 4.5:1 is named with its ratio, the page uses the nearest passing colour, one click takes it, or the owner keeps theirs", async ({ page }) => {
+  const errors = watchErrors(page);
+  await openEditorAsOwner(page);
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.getByRole("textbox", { name: "Card", exact: true }).fill("#ffffff");
+  await page.getByRole("combobox", { name: "Background", exact: true }).selectOption("solid");
+  await page.getByRole("textbox", { name: "Colour", exact: true }).fill("#ffffff");
+  await page.getByRole("textbox", { name: "Text", exact: true }).fill("#bbbbbb");
+  const guard = page.locator(".ed-contrast");
+  await expect(guard).toContainText(/Text on the (card|background): 1\.\d+:1/);
+  const use = guard.getByRole("button", { name: /^Use #[0-9a-f]{6}$/ });
+  const suggestion = (await use.textContent())!.replace("Use ", "").trim();
+  expect(contrast(suggestion, ["#ffffff"])).toBeGreaterThanOrEqual(4.5);
+  // Until the owner chooses, the preview (as the page will) draws the suggestion.
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+  await expect(preview(page).locator("h1")).toHaveCSS("color", rgb(suggestion));
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    if (width === 390) await page.getByRole("tab", { name: "Edit" }).click().catch(() => undefined);
+    await guard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-contrast-guard-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel("Keep my colours anyway").check();
+  await expect(preview(page).locator("h1")).toHaveCSS("color", "rgb(187, 187, 187)");
+  await page.getByLabel("Keep my colours anyway").uncheck();
+  await use.click();
+  await expect(page.getByRole("textbox", { name: "Text", exact: true })).toHaveValue(suggestion);
+  await expect(guard).toHaveCount(0);
+  await saved(page);
+  for (const name of ["Text", "Card"]) await page.getByRole("button", { name: `Reset ${name}` }).click();
+  await page.getByRole("combobox", { name: "Background", exact: true }).selectOption("design");
+  await saved(page);
+  expect(errors).toEqual([]);
+});

@@ -70,6 +70,12 @@ export default async function LinkAnalyticsPage({ searchParams }: { searchParams
       />
       <TimeframePicker id={id} timeframe={timeframe} from={from} to={to} filters={filters} />
       <FilterChips filters={filters} removeHref={(name) => hrefWith({ [name]: null })} clearHref={hrefWith(Object.fromEntries(ANALYTICS_FILTERS.map((name) => [name, null])))} />
+      {"subject" in result && result.subject.lowContrast.length ? (
+        <Alert tone="warning">
+          This page keeps colours that are hard to read: {result.subject.lowContrast.map((p) => `${p.label.toLowerCase()} ${p.ratio}:1`).join(", ")} (WCAG AA asks 4.5:1). Visitors with
+          low vision, or on a phone in the sun, may not read them. In the editor (Theme), use the suggested colours or untick “Keep my colours”.
+        </Alert>
+      ) : null}
       {"error" in result ? (
         <Alert tone="danger">{result.error}</Alert>
       ) : (

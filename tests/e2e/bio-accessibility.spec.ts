@@ -1,0 +1,122 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
+import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
+import { api, createAccount } from "../helpers/api";
+import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+
+// Issue 36: a realistic page (a long name, a two-line bio, five buttons — one with a long title —,
+// two socials) published in every design, with the design's own colours and again with a dark
+// theme of the customer's own, at a phone's and a desktop's width: no serious or critical axe
+// finding, nothing scrolls sideways, no text clipped, buttons keep their shape, the HTML under 30
+// KB and no layout shift while the page loads.
+
+const SYSTEM = "bio.hop.test";
+const LONG_TITLE = "Read the whole interview about how we built the studio from scratch in 2025";
+const REALISTIC = {
+  profile: { name: "Alexandra Montgomery-Richardson", handle: "@alexandra.studio", bio: "Ceramicist and teacher in Lisbon. New pieces every first Friday;\nworkshops for beginners and the curious." },
+  links: [
+    { type: "simple", title: "Shop the new collection", url: "https://example.com/shop" },
+    { type: "simple", title: LONG_TITLE, url: "https://example.com/interview" },
+    { type: "header", title: "Learn with me" },
+    { type: "simple", title: "Book a workshop", url: "https://example.com/workshops" },
+    { type: "simple", title: "Newsletter", url: "https://example.com/news" },
+    { type: "simple", title: "Commissions", url: "https://example.com/commissions" },
+  ],
+  socials: [
+    { platform: "instagram", handle: "alexandra.studio" },
+    { platform: "youtube", handle: "alexandrastudio" },
+  ],
+};
+const DARK_THEME = {
+  background: { type: "solid", solid: "#111827" },
+  page: { cardColor: "#1f2937", textColor: "#f9fafb", buttonColor: "#a78bfa", buttonTextColor: "#111827" },
+};
+
+let server: HopServer;
+let browser: Browser;
+let key: string;
+
+test.beforeAll(async () => {
+  mkdirSync("tests/e2e/screenshots", { recursive: true });
+  server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+  key = (await createAccount(server, { plan: "unlimited" })).key;
+  browser = await launchChromium([SYSTEM]);
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function publish(templateId: string, slug: string, data: unknown): Promise<string> {
+  const res = await api(server, "POST", "/v1/websites", { key, body: { websiteId: slug, templateId, useSystemDomain: true, systemDomain: SYSTEM, customSlug: slug, data } });
+  expect(res.status, res.text).toBe(201);
+  return `http://${SYSTEM}:${server.port}/${slug}`;
+}
+
+/** Layout shift as the page loads, from the browser's own record of it. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+/**
+ * Text cut off: a box that hides its overflow (or ends it with an ellipsis) and holds more than it
+ * shows, or text reaching past the page's right edge.
+ */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("h1,.handle,.bio,.btn,.header,.socials a")]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const hides = style.overflowX !== "visible" || style.overflowY !== "visible" || style.textOverflow === "ellipsis";
+        const cut = hides && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+        return cut || el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+      })
+      .map((el) => `${el.className || el.tagName}: ${el.textContent?.trim().slice(0, 40)}`),
+  );
+}
+
+test.describe.configure({ mode: "parallel" });
+
+for (const templateId of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
+  test(`${templateId}: axe, no sideways scroll, no clipped text, HTML < 30 KB, no layout shift — its own colours and a dark theme, 390 and 1280 px`, async () => {
+    for (const [variant, theme] of [["own", undefined], ["dark", DARK_THEME]] as const) {
+      const url = await publish(templateId, `a-${variant}-${templateId}`, { ...REALISTIC, ...(theme ? { theme } : {}) });
+      const html = await (await fetch(url.replace(SYSTEM, "127.0.0.1"), { headers: { host: `${SYSTEM}:${server.port}`, "accept-encoding": "identity" } })).text();
+      expect(Buffer.byteLength(html), `${templateId} (${variant}) HTML bytes`).toBeLessThan(30 * 1024);
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+        const where = `${templateId} (${variant}) at ${viewport.width}px`;
+        const context = await browser.newContext({ viewport, userAgent: DESKTOP_CHROME });
+        const page = await context.newPage();
+        await page.goto(url);
+        await expect(page.getByRole("heading", { name: REALISTIC.profile.name })).toBeVisible();
+        if (viewport.width === 390) await page.screenshot({ path: `tests/e2e/screenshots/a11y-${variant}-${templateId}-390.png` });
+        expect(await layoutShift(page), `${where}: layout shift`).toBe(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(await clipped(page), `${where}: clipped text`).toEqual([]);
+        // A long title wraps inside its button, which keeps its corners (no pill turned oval).
+        const shape = await page.getByRole("link", { name: LONG_TITLE }).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { radius: parseFloat(style.borderTopLeftRadius), height: el.getBoundingClientRect().height };
+        });
+        if (shape.height > 60) expect(shape.radius, `${where}: the long button wraps (${shape.height}px high); its corners are capped`).toBeLessThanOrEqual(28);
+        const axe = await new AxeBuilder({ page }).analyze();
+        const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), where).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+}
