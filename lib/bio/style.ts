@@ -35,7 +35,7 @@ const LAYOUTS: Record<Design["layout"], string> = {
   terminal: "main{max-width:640px;text-align:left}.socials{justify-content:flex-start}h1:before{content:'$ whoami\\A';white-space:pre;color:var(--m);font-size:.8em}.links .btn:before{content:'> '}",
   sleeve: ".avatar{width:min(70vw,260px);height:min(70vw,260px);border-radius:calc(var(--r) / 4);font-size:5rem}main{max-width:520px}",
   split: "@media(min-width:900px){main{max-width:920px;display:grid;grid-template-columns:300px 1fr;gap:0 40px;align-content:start;text-align:left}.profile{position:sticky;top:32px;align-self:start}.socials{justify-content:flex-start}main>footer{grid-column:2}}",
-  print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:2.4rem;line-height:1.1}",
+  print: "main{max-width:600px;border:3px solid var(--t);background:var(--s);padding:28px 20px}h1{font-size:clamp(1.8rem,8vw,2.4rem);line-height:1.1}",
 };
 
 export const PRESETS: Record<string, string> = {
