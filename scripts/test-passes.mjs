@@ -15,7 +15,6 @@ export const EMBEDDED_ONLY = new Map([
   ["tests/api/dashboard-pages-garbage.test.ts", "garbage parameters on every page: validation before any query"],
   ["tests/api/dashboard-routes.test.ts", "the walk of app/api/dashboard: methods, bodies, statuses"],
   ["tests/api/dashboard-routes-isolation.test.ts", "account scoping in the use cases' where clauses (the same SQL on both)"],
-  ["tests/api/event-spool-crash.test.ts", "a PostgreSQL of its own, stopped and started: the same in either pass"],
   ["tests/api/fuzz-surfaces.test.ts", "malformed requests to every surface"],
   ["tests/api/geo-presets.test.ts", "preset validation and expansion"],
   ["tests/api/isolation.test.ts", "account scoping in the use cases' where clauses (the same SQL on both)"],

@@ -20,6 +20,8 @@ export interface BlockContext {
   outboundViaBehavior: boolean;
   contactStatus: "sent" | "invalid" | null;
   use: StyleUse;
+  /** The design lays buttons out two to a row (the grid layout): odd runs end with a wide tile. */
+  grid?: boolean;
 }
 
 export { CONTACT_FIELDS, type ContactField };
@@ -147,7 +149,7 @@ function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
 
 export function renderBlocks(data: Data, ctx: BlockContext): string {
   const parts = list(data.links).slice(0, MAX_BLOCKS).map((block, index) => renderBlock(block, index, ctx));
-  return markRunEnds(parts).join("");
+  return (ctx.grid ? markRunEnds(parts) : parts).join("");
 }
 
 /** A half-width tile: a link button that is not featured (the grid layout sets two in a row). */
@@ -156,7 +158,7 @@ const isTile = (html: string) => html.startsWith('<a class="btn') && !html.start
 /**
  * The last tile of a run with an odd number of tiles (runs end at a header, text, divider, form
  * or featured button) gets `wide`: the grid layout spans it across the row instead of leaving
- * half a row empty beside it. Other layouts ignore the class.
+ * half a row empty beside it.
  */
 function markRunEnds(parts: string[]): string[] {
   let run = 0;

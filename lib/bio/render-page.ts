@@ -75,7 +75,7 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
   const favicon = httpsImage(advanced.favicon);
   const image = httpsImage(advanced.ogImage) ?? httpsImage(profile.avatar) ?? httpsImage(profile.image);
   const header = renderProfile(data, input.templateId, use);
-  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use });
+  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use, grid: design.layout === "grid" });
   const bottomSocials = str(obj(data.socialsAppearance).position) === "bottom" ? renderSocials(data) : "";
   use.gate = isAdultGated(data) && !input.adultConfirmed;
   const branding = hidesBranding(data) ? "" : `<footer>Made with <a href="${safeHref(input.brandingUrl)}">Hop</a></footer>`;
