@@ -1,5 +1,6 @@
 "use client";
 
+import { FONT_IDS, FONTS, MAX_BUTTON_RADIUS, PAGE_BUTTON_STYLES } from "@/lib/bio/font-choices";
 import { NAME_STYLES, PRESETS } from "@/lib/bio/style";
 import { ColorField, Section, SelectField, TextField } from "./fields";
 import { ContrastGuard } from "./contrast-guard";
@@ -7,6 +8,9 @@ import type { Model } from "./model";
 
 type Theme = NonNullable<Model["theme"]>;
 type Background = NonNullable<Theme["background"]>;
+type Buttons = NonNullable<Theme["buttons"]>;
+
+const BUTTON_STYLE_LABELS: Record<(typeof PAGE_BUTTON_STYLES)[number], string> = { fill: "Fill", outline: "Outline", "soft-shadow": "Soft shadow", "hard-shadow": "Hard shadow" };
 
 const cap = (value: string) => value[0].toUpperCase() + value.slice(1);
 /** A swatch colour for a preset: its first colour (presets are gradients or one colour). */
@@ -22,6 +26,7 @@ export function ThemePanel({ model, templateId, onChange }: { model: Model; temp
   const gradientColours = gradient.colors ?? [gradient.from ?? "#6366f1", gradient.to ?? "#ec4899"];
   const page = theme.page ?? {};
   const typography = theme.typography ?? {};
+  const buttons = theme.buttons ?? {};
   return (
     <>
       <Section title="Background">
@@ -77,6 +82,32 @@ export function ThemePanel({ model, templateId, onChange }: { model: Model; temp
           <ColorField id="ed-button-text" label="Button text" value={page.buttonTextColor} onChange={(buttonTextColor) => setTheme({ page: { ...page, buttonTextColor } })} />
         </div>
         <ContrastGuard model={model} templateId={templateId} onChange={(next) => setTheme({ page: next })} />
+      </Section>
+      <Section title="Font and buttons" description="Make the design yours: one font for the whole page, and the buttons' shape.">
+        <SelectField
+          id="ed-font"
+          label="Font"
+          value={theme.font ?? ""}
+          options={[{ value: "", label: "The design's own" }, ...FONT_IDS.map((id) => ({ value: id, label: FONTS[id].label }))]}
+          onChange={(font) => setTheme({ font: (font || undefined) as Theme["font"] })}
+        />
+        <div className="ed-grid2">
+          <SelectField
+            id="ed-button-style"
+            label="Button style"
+            value={buttons.style ?? ""}
+            options={[{ value: "", label: "The design's own" }, ...PAGE_BUTTON_STYLES.map((style) => ({ value: style, label: BUTTON_STYLE_LABELS[style] }))]}
+            onChange={(style) => setTheme({ buttons: { ...buttons, style: (style || undefined) as Buttons["style"] } })}
+          />
+          <TextField
+            id="ed-button-radius"
+            label={`Corner radius (0–${MAX_BUTTON_RADIUS} px)`}
+            type="number"
+            placeholder="The design's"
+            value={buttons.radius === undefined ? "" : String(buttons.radius)}
+            onChange={(value) => setTheme({ buttons: { ...buttons, radius: value.trim() === "" ? undefined : Math.max(0, Math.min(MAX_BUTTON_RADIUS, Math.round(Number(value) || 0))) } })}
+          />
+        </div>
       </Section>
       <Section title="Typography">
         <SelectField

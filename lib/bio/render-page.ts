@@ -7,6 +7,7 @@ import { designOf } from "./designs";
 import { ADULT_BUTTON_ID } from "../events/rollups";
 import { hidesBranding, isAdultGated, isContactBlock } from "./page-settings";
 import { renderProfile, renderSocials } from "./profile";
+import { pageFont } from "./fonts";
 import { pageCss, type StyleUse } from "./style";
 import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
 
@@ -75,6 +76,7 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
   const favicon = httpsImage(advanced.favicon);
   const image = httpsImage(advanced.ogImage) ?? httpsImage(profile.avatar) ?? httpsImage(profile.image);
   const header = renderProfile(data, input.templateId, use);
+  const font = pageFont(data.theme);
   const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use, grid: design.layout === "grid" });
   const bottomSocials = str(obj(data.socialsAppearance).position) === "bottom" ? renderSocials(data) : "";
   use.gate = isAdultGated(data) && !input.adultConfirmed;
@@ -86,7 +88,8 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
     `<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}"><meta name="twitter:description" content="${escapeHtml(description)}">`,
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : "",
-    inlineElement(grant, "style", pageCss(design, data, use)),
+    font ? `<link rel="preload" href="${font.url}" as="font" type="font/woff2" crossorigin>` : "",
+    inlineElement(grant, "style", pageCss(design, data, use) + (font?.css ?? "")),
     trackingMarkup(trackingTags(data), grant),
   ].join("");
   return `<!doctype html><html lang="en"><head>${head}</head><body><main data-design="${escapeHtml(input.templateId ?? "")}">${header}<div class="links">${links}</div>${bottomSocials}${branding}</main>${use.gate ? GATE : ""}${beaconScript(input.publicId, grant)}</body></html>`;

@@ -1,6 +1,7 @@
 import { colour, obj, str, type Data } from "./data";
 import { contrastProblems, type ContrastProblem, type PagePalette } from "./contrast";
 import { type ButtonStyle, type Design } from "./designs";
+import { MAX_BUTTON_RADIUS, PAGE_BUTTON_STYLES, type PageButtonStyle } from "./font-choices";
 
 // The page's one <style> block: the design's tokens and layout, then the owner's theme choices
 // (background, name/handle/bio colours), then only the rules the page's blocks use. Every value
@@ -20,6 +21,34 @@ export const BUTTON_STYLES: Record<ButtonStyle, string> = {
   underline: "background:transparent;color:var(--t);border:0;border-bottom:2px solid var(--a);border-radius:0;text-align:left",
   shadow: "background:var(--s);color:var(--t);border:2px solid var(--t);box-shadow:4px 4px 0 var(--t)",
 };
+
+/** The owner's page-wide button shapes (theme.buttons.style) in the design's own terms. */
+const PAGE_BUTTON_CSS: Record<PageButtonStyle, string> = {
+  fill: BUTTON_STYLES.fill,
+  outline: BUTTON_STYLES.outline,
+  "soft-shadow": "background:var(--s);color:var(--t);border:0;box-shadow:0 6px 18px rgba(0,0,0,.14)",
+  "hard-shadow": BUTTON_STYLES.shadow,
+};
+const DESIGN_STYLE_OF: Record<PageButtonStyle, ButtonStyle> = { fill: "fill", outline: "outline", "soft-shadow": "block", "hard-shadow": "shadow" };
+
+/** theme.buttons: the owner's button style and corner radius (0–28 px) over the design's. */
+export function pageButtons(data: Data): { style: PageButtonStyle | null; radius: number | null } {
+  const b = obj(obj(data.theme).buttons);
+  const style = (PAGE_BUTTON_STYLES as readonly string[]).includes(str(b.style)) ? (str(b.style) as PageButtonStyle) : null;
+  const radius = typeof b.radius === "number" && Number.isFinite(b.radius) ? Math.max(0, Math.min(MAX_BUTTON_RADIUS, Math.round(b.radius))) : null;
+  return { style, radius };
+}
+
+/** The design as the owner's choices make it (button style), for what depends on it (contrast). */
+export function effectiveDesign(design: Design, data: Data): Design {
+  const { style } = pageButtons(data);
+  return style ? { ...design, button: DESIGN_STYLE_OF[style] } : design;
+}
+
+function buttonOverrides(data: Data): string {
+  const { style, radius } = pageButtons(data);
+  return (style ? `.links .btn{${PAGE_BUTTON_CSS[style]}}` : "") + (radius !== null ? `.links .btn,.contact button{border-radius:${radius}px}` : "");
+}
 
 export const ANIMATIONS: Record<string, string> = {
   pulse: "@keyframes hop-pulse{50%{transform:scale(1.03)}}.an-pulse{animation:hop-pulse 2s ease-in-out infinite}",
@@ -118,7 +147,7 @@ export interface StyleUse {
 export function pageColours(design: Design, data: Data) {
   const page = obj(obj(data.theme).page);
   const palette = pagePalette(design, data);
-  const problems = page.keepLowContrast === true ? [] : contrastProblems(design, palette);
+  const problems = page.keepLowContrast === true ? [] : contrastProblems(effectiveDesign(design, data), palette);
   for (const problem of problems) palette[problem.pair === "text" ? "text" : "accentText"] = problem.suggestion;
   const ownText = colour(page.textColor) !== null || problems.some((p) => p.pair === "text");
   return { ...palette, muted: ownText ? `color-mix(in srgb,${palette.text} 80%,${palette.surface})` : design.muted };
@@ -138,7 +167,7 @@ export function pagePalette(design: Design, data: Data): PagePalette {
 
 /** The pairs under AA that the owner chose to keep (`keepLowContrast`): what the analytics page warns of. */
 export function keptContrastProblems(design: Design, data: Data): ContrastProblem[] {
-  return obj(obj(data.theme).page).keepLowContrast === true ? contrastProblems(design, pagePalette(design, data)) : [];
+  return obj(obj(data.theme).page).keepLowContrast === true ? contrastProblems(effectiveDesign(design, data), pagePalette(design, data)) : [];
 }
 
 export function pageCss(design: Design, data: Data, use: StyleUse): string {
@@ -165,6 +194,7 @@ export function pageCss(design: Design, data: Data, use: StyleUse): string {
     use.animations.size ? `@media(prefers-reduced-motion:no-preference){${[...use.animations].map((a) => ANIMATIONS[a]).join("")}}` : "",
     LAYOUTS[design.layout],
     design.extra ?? "",
+    buttonOverrides(data),
     typography(data),
     use.buttonColours.join(""),
   ].join("");

@@ -38,6 +38,8 @@ function candidate(data: Rec): Rec {
     avatar: data.avatar,
     theme: {
       background: ["preset", "solid", "gradient"].includes(str(background.type) ?? "") ? background : undefined,
+      font: theme.font,
+      buttons: theme.buttons,
       page: theme.page,
       typography: theme.typography,
     },

@@ -68,6 +68,8 @@ export function semanticToData(semantic: SemanticModel, templateId: string): Web
   const theme = semantic.theme;
   if (theme?.background) data.background = mapBackground(theme.background);
   const themeData = defined({
+    font: theme?.font,
+    buttons: theme?.buttons && Object.keys(defined(theme.buttons)).length ? defined(theme.buttons) : undefined,
     page: theme?.page && Object.keys(defined(theme.page)).length ? defined(theme.page) : undefined,
     typography: theme?.typography && Object.keys(defined(theme.typography)).length ? defined(theme.typography) : undefined,
   });

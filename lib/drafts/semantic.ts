@@ -2,6 +2,7 @@ import { z } from "zod";
 import { colour, httpsImage } from "../bio/data";
 import { ownImageKey } from "../images/image-address";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
+import { FONT_IDS, MAX_BUTTON_RADIUS, PAGE_BUTTON_STYLES } from "../bio/font-choices";
 import { CONTACT_FIELDS } from "../bio/page-settings";
 import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
 import { Behavior } from "../links/schemas";
@@ -123,6 +124,13 @@ const Background = z
 
 const Theme = z.object({
   background: opt(Background),
+  font: opt(oneOf(FONT_IDS).meta({ description: "A font for the whole page from Hop's own set (served from the page's host); unset = the design's." })),
+  buttons: opt(
+    z.object({
+      style: opt(oneOf([...PAGE_BUTTON_STYLES])),
+      radius: opt(z.number().int().min(0).max(MAX_BUTTON_RADIUS).meta({ description: "Corner radius of every button, in px (0–28)." })),
+    }),
+  ),
   page: opt(
     z.object({
       cardColor: optColour,

@@ -74,6 +74,8 @@ export function contentSecurityPolicy(grant: string | InlineGrant, extra: CspSou
     directive("style-src", styles),
     directive("script-src", [...scripts, ...(extra.script ?? [])]),
     "img-src 'self' https: data:",
+    // A bio page's chosen font comes from our own origin (lib/bio/fonts.ts); nothing else may load fonts.
+    "font-src 'self'",
     ["connect-src", "'self'", ...(extra.connect ?? [])].join(" "),
     "base-uri 'none'",
     `form-action ${extra.formSelf ? `'self'${extra.formRedirectsOut ? " https: http:" : ""}` : "'none'"}`,

@@ -7,10 +7,11 @@ import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Issue 36: a realistic page (a long name, a two-line bio, five buttons — one with a long title —,
-// two socials) published in every design, with the design's own colours and again with a dark
-// theme of the customer's own, at a phone's and a desktop's width: no serious or critical axe
-// finding, nothing scrolls sideways, no text clipped, buttons keep their shape, the HTML under 30
-// KB and no layout shift while the page loads.
+// two socials) published in every design, with the design's own colours and again with the
+// customer's own theme (dark colours, a font of Hop's set, their button shape), at a phone's and a
+// desktop's width: no serious or critical axe finding, nothing scrolls sideways, no text clipped,
+// buttons keep their shape, the HTML under 30 KB, at most the one chosen font file, no request to
+// another origin before a tap, and no layout shift while the page loads.
 
 const SYSTEM = "bio.hop.test";
 const LONG_TITLE = "Read the whole interview about how we built the studio from scratch in 2025";
@@ -29,9 +30,12 @@ const REALISTIC = {
     { platform: "youtube", handle: "alexandrastudio" },
   ],
 };
+/** The owner's own: dark colours, a font of Hop's set and their button shape. */
 const DARK_THEME = {
   background: { type: "solid", solid: "#111827" },
   page: { cardColor: "#1f2937", textColor: "#f9fafb", buttonColor: "#a78bfa", buttonTextColor: "#111827" },
+  font: "dm-sans",
+  buttons: { style: "fill", radius: 12 },
 };
 
 let server: HopServer;
@@ -99,10 +103,18 @@ for (const templateId of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
         const where = `${templateId} (${variant}) at ${viewport.width}px`;
         const context = await browser.newContext({ viewport, userAgent: DESKTOP_CHROME });
         const page = await context.newPage();
+        const requests: string[] = [];
+        page.on("request", (request) => requests.push(request.url()));
         await page.goto(url);
+        await page.waitForLoadState("networkidle");
         await expect(page.getByRole("heading", { name: REALISTIC.profile.name })).toBeVisible();
         if (viewport.width === 390) await page.screenshot({ path: `tests/e2e/screenshots/a11y-${variant}-${templateId}-390.png` });
         expect(await layoutShift(page), `${where}: layout shift`).toBe(0);
+        const origin = new URL(url).origin;
+        expect(requests.filter((r) => !r.startsWith(origin) && !r.startsWith("data:")), `${where}: requests to another origin before a tap`).toEqual([]);
+        const fonts = requests.filter((r) => r.includes("/__hop/font/"));
+        expect(fonts.length, `${where}: font files`).toBeLessThanOrEqual(variant === "dark" ? 1 : 0);
+        if (variant === "dark") expect(await page.evaluate(() => document.fonts.check('16px "DM Sans Variable"')), `${where}: the chosen font is used`).toBe(true);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
         expect(await clipped(page), `${where}: clipped text`).toEqual([]);
