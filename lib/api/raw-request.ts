@@ -4,6 +4,7 @@ import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { workaroundOn } from "../config";
 import { HopError } from "../errors";
+import { FONT_PATH_PREFIX } from "../bio/font-choices";
 import { IMAGE_PATH_PREFIX } from "../images/image-address";
 import { isReservedSlug } from "../links/reserved";
 import { log } from "../log";
@@ -102,7 +103,7 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
 
 /** The methods a path outside /v1 and /api serves. */
 function pageMethodsOf(url: string): string[] {
-  if (url.startsWith(IMAGE_PATH_PREFIX)) return ["GET", "HEAD"];
+  if (url.startsWith(IMAGE_PATH_PREFIX) || url.startsWith(FONT_PATH_PREFIX)) return ["GET", "HEAD"];
   if (url.startsWith(VISITOR_POST_PREFIX)) return ["POST"];
   return mayBeShortLink(url) ? LINK_METHODS : PAGE_METHODS;
 }

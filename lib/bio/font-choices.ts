@@ -2,6 +2,9 @@
 // font file (every weight), latin subset, from a fontsource package, served from our own origin
 // (lib/bio/fonts.ts). The design's own font stack stays behind it as the fallback.
 
+/** Where a page's font file is served (app/%5F_hop/font), GET and HEAD only. */
+export const FONT_PATH_PREFIX = "/__hop/font/";
+
 export interface FontChoice {
   label: string;
   family: string;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
+import { FONT_PATH_PREFIX } from "../bio/font-choices";
 import { IMAGE_PATH_PREFIX } from "../images/image-address";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
@@ -47,8 +48,8 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     closeAfterEarlyAnswer(req, res);
     return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
   }
-  // Uploaded pictures are the app's on every host (a page on a custom domain loads its avatar there).
-  if (req.url?.startsWith(IMAGE_PATH_PREFIX)) return next(req, res);
+  // Uploaded pictures and page fonts are the app's on every host (a page on a custom domain loads its avatar and font there).
+  if (req.url?.startsWith(IMAGE_PATH_PREFIX) || req.url?.startsWith(FONT_PATH_PREFIX)) return next(req, res);
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));

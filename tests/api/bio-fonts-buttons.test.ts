@@ -32,7 +32,7 @@ describe("a page's own font and buttons", () => {
     const [url] = urls;
     assert.match(url, /^\/__hop\/font\/lora-/);
     assert.match(page.body, new RegExp(`<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`));
-    assert.match(page.body, /font-display:swap/);
+    assert.match(page.body, /font-display:optional/);
     assert.match(page.body, /font-family:"Lora Variable",Georgia/);
     assert.match(String(page.headers["content-security-policy"]), /font-src 'self'/);
     // The buttons: the owner's style and radius after the design's rules.

@@ -421,3 +421,28 @@ test("the contrast guard: a text colour under 4.5:1 is named with its ratio, the
   await saved(page);
   expect(errors).toEqual([]);
 });
+
+test("font and buttons: a font of Hop's set and a button shape reach the preview; back to the design's own", async ({ page }) => {
+  const errors = watchErrors(page);
+  await openEditorAsOwner(page);
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.getByRole("combobox", { name: "Font", exact: true }).selectOption("lora");
+  await page.getByRole("combobox", { name: "Button style", exact: true }).selectOption("soft-shadow");
+  await page.getByRole("spinbutton", { name: /Corner radius/ }).fill("4");
+  await expect(preview(page).locator("h1")).toHaveCSS("font-family", /Lora Variable/);
+  await expect(previewButtons(page).first()).toHaveCSS("border-top-left-radius", "4px");
+  await expect(previewButtons(page).first()).toHaveCSS("box-shadow", /rgba\(0, 0, 0, 0\.14\)/);
+  await saved(page);
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.getByRole("combobox", { name: "Font", exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-font-buttons-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("combobox", { name: "Font", exact: true }).selectOption("");
+  await page.getByRole("combobox", { name: "Button style", exact: true }).selectOption("");
+  await page.getByRole("spinbutton", { name: /Corner radius/ }).fill("");
+  await expect(preview(page).locator("h1")).not.toHaveCSS("font-family", /Lora/);
+  await saved(page);
+  expect(errors).toEqual([]);
+});
