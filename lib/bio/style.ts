@@ -23,11 +23,12 @@ export const BUTTON_STYLES: Record<ButtonStyle, string> = {
 };
 
 /** The owner's page-wide button shapes (theme.buttons.style) in the design's own terms. */
+// Each resets what another design style sets (a hard shadow, an underline's left alignment).
 const PAGE_BUTTON_CSS: Record<PageButtonStyle, string> = {
-  fill: BUTTON_STYLES.fill,
-  outline: BUTTON_STYLES.outline,
-  "soft-shadow": "background:var(--s);color:var(--t);border:0;box-shadow:0 6px 18px rgba(0,0,0,.14)",
-  "hard-shadow": BUTTON_STYLES.shadow,
+  fill: `${BUTTON_STYLES.fill};box-shadow:none;text-align:center`,
+  outline: `${BUTTON_STYLES.outline};box-shadow:none;text-align:center`,
+  "soft-shadow": "background:var(--s);color:var(--t);border:0;box-shadow:0 6px 18px rgba(0,0,0,.14);text-align:center",
+  "hard-shadow": `${BUTTON_STYLES.shadow};text-align:center`,
 };
 const DESIGN_STYLE_OF: Record<PageButtonStyle, ButtonStyle> = { fill: "fill", outline: "outline", "soft-shadow": "block", "hard-shadow": "shadow" };
 
