@@ -47,8 +47,10 @@ export function hasPass(link: Pick<VisitLink, "id" | "passwordHash">, req: Visit
   if (!value || dot < 1) return false;
   const expiresS = Number(value.slice(0, dot));
   if (!Number.isSafeInteger(expiresS) || expiresS * 1000 <= nowMs) return false;
-  const given = Buffer.from(value.slice(dot + 1), "base64url");
-  const expected = signature(link, expiresS);
+  // Compared as text, not as decoded bytes: base64url's last character carries two unused bits, so
+  // decoding would take four spellings of one signature (and a forged pass could differ only there).
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(signature(link, expiresS).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
+import { person } from "../helpers/dashboard-routes";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit, visitBytes } from "../helpers/visit";
 
@@ -63,5 +64,25 @@ describe("a page's own font and buttons", () => {
     assert.match(bad.text, /theme\.font|theme\.buttons\.radius/);
     const good = await api(server, "POST", "/v1/websites/drafts", { key: account.key, body: { templateId: "simple-stack-v2", semantic: { profile: { name: "Draft" }, theme: { font: "space-grotesk", buttons: { style: "outline", radius: 0 } } } } });
     assert.equal(good.status, 201, good.text);
+  });
+
+  test("colours kept under AA on purpose: the page's analytics page says which, and nothing says so otherwise", async () => {
+    const owner = await person(server);
+    const low = { background: { type: "solid", solid: "#ffffff" }, page: { textColor: "#bbbbbb" } };
+    for (const [slug, keep] of [["kept-low", true], ["fixed-low", false]] as const) {
+      const res = await api(server, "POST", "/v1/websites", { key: owner.key, body: { websiteId: slug, templateId: "simple-stack-v2", customSlug: slug, data: { profile: { name: slug }, theme: { ...low, page: { ...low.page, keepLowContrast: keep } } } } });
+      assert.equal(res.status, 201, res.text);
+      const page = await fetch(`${server.url}/analytics/link?id=${slug}`, { headers: { cookie: owner.cookie } });
+      const html = await page.text();
+      assert.equal(page.status, 200);
+      if (keep) {
+        assert.match(html, /This page keeps colours that are hard to read/);
+        assert.match(html, /text on the background 1\.\d+:1/);
+      } else {
+        assert.doesNotMatch(html, /hard to read/, "corrected colours need no warning");
+        const live = await visit(server, PRIMARY, `/${slug}`);
+        assert.doesNotMatch(live.body, /--t:#bbbbbb/, "the live page draws the nearest passing colour");
+      }
+    }
   });
 });

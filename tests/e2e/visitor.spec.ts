@@ -112,7 +112,7 @@ test("the kept escape page's style and hand-off script run under its CSP's hashe
   expect(csp).toMatch(/style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/);
   expect(await response?.text()).toContain("<script>");
   const open = page.getByRole("link", { name: "Open in browser" });
-  await expect(open).toHaveCSS("background-color", "rgb(91, 61, 245)");
+  await expect(open).toHaveCSS("background-color", "rgb(79, 70, 229)");
   await page.waitForTimeout(300); // the hand-off script waits 30 ms before it runs
   expect(await page.evaluate(() => (window as unknown as { hopRefused: string[] }).hopRefused)).toEqual([]);
   await context.close();
