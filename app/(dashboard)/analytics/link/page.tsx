@@ -73,7 +73,7 @@ export default async function LinkAnalyticsPage({ searchParams }: { searchParams
       {"subject" in result && result.subject.lowContrast.length ? (
         <Alert tone="warning">
           This page keeps colours that are hard to read: {result.subject.lowContrast.map((p) => `${p.label.toLowerCase()} ${p.ratio}:1`).join(", ")} (WCAG AA asks 4.5:1). Visitors with
-          low vision, or on a phone in the sun, may not read them. In the editor (Theme), use the suggested colours or untick “Keep my colours”.
+          low vision, or on a phone in the sun, may not read them. In the editor (Theme), use the suggested colours or untick “Keep my colours anyway”.
         </Alert>
       ) : null}
       {"error" in result ? (
