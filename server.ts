@@ -20,8 +20,17 @@ import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
 import { answerConnect, answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
+import { answerMetrics, METRICS_PATH, metricsAllowed } from "./lib/server/metrics";
+import { API, APP, countResponse } from "./lib/metrics/counters";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The app's responses (API and dashboard) for /metrics; the visitor door counts its own. */
+function countWhenWritten(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const arrived = performance.now();
+  const surface = req.url?.startsWith("/v1/") || req.url === "/v1" ? API : APP;
+  res.once("finish", () => countResponse(surface, res.statusCode, (performance.now() - arrived) / 1000));
+}
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
@@ -39,6 +48,7 @@ async function main(): Promise<void> {
   // The app's requests (what the visitor path hands on). One function for the server's life: a
   // closure made per request costs the visitor path (docs/architecture.md, "Third pass").
   const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    countWhenWritten(req, res);
     stampClientIp(req);
     // Next answers an undecodable path with a plain-text 500 before any route or page runs.
     if (screenBeforeNext(req, res)) return;
@@ -50,6 +60,11 @@ async function main(): Promise<void> {
   };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
+    if (req.url === METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res).catch((error: unknown) => {
+      log.error("metrics failed", errorFields(error));
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal error");
+    });
     handleVisit(req, res, toNext);
   });
   server.on("clientError", answerUnparsableRequest);
@@ -82,5 +97,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   log.error("failed to start", errorFields(error));
+  // Also in plain words on stderr: an operator reading a terminal or `journalctl` sees why at once.
+  process.stderr.write(`Hop did not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

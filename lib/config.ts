@@ -115,6 +115,8 @@ const EnvSchema = z.object({
     }),
   API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{1,16}$/).default("hop"),
   AUTH_SECRET: z.string().optional(),
+  /** Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>` (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -190,6 +192,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     proxyTrust: parsed.TRUST_PROXY,
     apiKeyPrefix: parsed.API_KEY_PREFIX,
     authSecret: parsed.AUTH_SECRET,
+    metricsToken: parsed.METRICS_TOKEN,
     blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
     port: parsed.PORT,
     host: parsed.HOST,

@@ -4,8 +4,8 @@
 // database itself.
 // First: .env files and the configuration, checked before any module reads it.
 import "../lib/server/load-env";
-import { sendToRunningServer } from "../lib/cli/admin";
-import { parseArgv, runCommand } from "../lib/cli/commands";
+import { runningServer, sendToRunningServer } from "../lib/cli/admin";
+import { parseArgv, runCommand, runRestore, withAbsolutePaths } from "../lib/cli/commands";
 import { closeDb, db } from "../lib/db/open";
 import { isHopError } from "../lib/errors";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "../lib/cache/redis-relay";
@@ -18,11 +18,20 @@ function fail(body: unknown): void {
   process.exitCode = 1;
 }
 
+function print(result: unknown): void {
+  process.stdout.write(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? Number(v) : v), 2) + "\n");
+}
+
 async function main(): Promise<void> {
   process.env.HOP_LOG ??= "silent"; // stdout is the command's JSON; failures are reported on stderr below
-  const argv = process.argv.slice(2);
+  const argv = withAbsolutePaths(process.argv.slice(2));
   try {
     parseArgv(argv);
+    if (argv[0] === "restore") {
+      const server = runningServer();
+      if (server) return fail({ error: { message: `A Hop server (pid ${server.pid}) is running on this DATA_DIR; stop it first: restore replaces its database.` } });
+      return print(await runRestore(argv));
+    }
     // A running server gets the command even on PostgreSQL, so its caches see the change at once.
     const remote = await sendToRunningServer(argv);
     if (remote) {
@@ -34,7 +43,7 @@ async function main(): Promise<void> {
     await startInvalidationRelay(); // with Redis, running servers drop what this command changes
     const result = await runCommand(await db(), argv);
     await relayFlushed();
-    process.stdout.write(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? Number(v) : v), 2) + "\n");
+    print(result);
   } catch (error) {
     if (isHopError(error)) return fail(error.toBody());
     fail({ error: { message: error instanceof Error ? error.message : String(error) } });

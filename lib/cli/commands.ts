@@ -17,6 +17,9 @@ import { apiKeyCacheStats } from "../keys/auth-cache";
 import { visitCacheStats } from "../visit/link-cache";
 import { uaCacheStats } from "../ua/classify";
 import { geoCacheStats } from "../geoip/lookup";
+import { writeBackup } from "../backup/write-backup";
+import { restoreBackup } from "../backup/restore-backup";
+import path from "node:path";
 
 // The operator CLI of shared/spec/DECISIONS.md. The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
@@ -34,6 +37,9 @@ const limitValue = z
     return Number(v);
   });
 const count = z.string().regex(/^\d+$/, "must be a non-negative integer").transform(Number);
+/** A switch given alone (`--force`): parseArgv gives it the value "true". */
+const switchFlag = z.literal("true").optional().transform((v) => v === "true");
+const filePath = z.string().trim().min(1, "needs a file path");
 
 const COMMANDS = {
   "account create": {
@@ -107,6 +113,18 @@ const COMMANDS = {
     // The caches of the process that runs it: the server's when sent through the admin endpoint.
     run: async () => ({ visit: visitCacheStats(), apiKeys: apiKeyCacheStats(), userAgents: uaCacheStats(), geo: geoCacheStats() }),
   },
+  // Through the running server when there is one (PGlite allows one process per data directory).
+  backup: {
+    flags: z.object({ out: filePath, force: switchFlag }).strict(),
+    run: (_db: Db, f: { out: string; force: boolean }) => writeBackup(f.out, { force: f.force }),
+  },
+  // Never through a server: scripts/cli.ts runs it with none on this DATA_DIR (runRestore below).
+  restore: {
+    flags: z.object({ in: filePath, force: switchFlag }).strict(),
+    run: async () => {
+      throw new HopError("invalid_request", { message: "restore replaces the database: stop the server first, then run it again." });
+    },
+  },
   "domain force-verify": {
     flags: z.object({ domain: z.string().min(1) }).strict(),
     run: (db: Db, f: { domain: string }) => unsafeForceVerifyDomain(db, f.domain),
@@ -117,25 +135,42 @@ export type CommandName = keyof typeof COMMANDS;
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
 export function usage(): string {
-  const names = COMMAND_NAMES.map((c) => (c === "analytics show" ? "analytics <identifier> [--timeframe T | --from D --to D]" : c));
+  const shown: Partial<Record<CommandName, string>> = {
+    "analytics show": "analytics <identifier> [--timeframe T | --from D --to D]",
+    backup: "backup --out FILE [--force]",
+    restore: "restore --in FILE [--force]",
+  };
+  const names = COMMAND_NAMES.map((c) => shown[c] ?? c);
   return `usage: npm run cli -- <command> [--flag value ...]\ncommands:\n${names.map((c) => `  ${c}`).join("\n")}`;
 }
 
 /** Splits `group verb --a 1 --b 2` into a command name and flags; rejects anything else. */
+/** Commands of one word (the rest are `group verb`). */
+const SINGLE_WORD = new Set<string>(["backup", "restore"]);
+/** Flags that take no value. */
+const SWITCHES = new Set<string>(["force"]);
+/** Flags naming a file: made absolute where the CLI runs, before the command may go to the server. */
+const PATH_FLAGS = new Set<string>(["out", "in"]);
+
 export function parseArgv(argv: string[]): { command: CommandName; flags: Record<string, string> } {
   // `analytics <identifier> [--timeframe …]` takes its identifier as a positional argument.
   if (argv[0] === "analytics" && argv[1] !== undefined && !["rebuild", "show"].includes(argv[1]) && !argv[1].startsWith("--")) {
     const rest = parseArgv(["analytics", "show", ...argv.slice(2)]);
     return { command: rest.command, flags: { identifier: argv[1], ...rest.flags } };
   }
-  const name = `${argv[0] ?? ""} ${argv[1] ?? ""}`;
+  const single = SINGLE_WORD.has(argv[0] ?? "");
+  const name = single ? argv[0] : `${argv[0] ?? ""} ${argv[1] ?? ""}`;
   if (!(name in COMMANDS)) throw new HopError("invalid_request", { message: `Unknown command '${name.trim()}'.\n${usage()}` });
   const flags: Record<string, string> = {};
-  const rest = argv.slice(2);
+  const rest = argv.slice(single ? 1 : 2);
   for (let i = 0; i < rest.length; i += 1) {
     const token = rest[i];
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(token);
     if (!match) throw new HopError("invalid_request", { message: `Unexpected argument '${token}'.` });
+    if (SWITCHES.has(match[1]) && match[2] === undefined) {
+      flags[match[1]] = "true";
+      continue;
+    }
     const value = match[2] ?? rest[i + 1];
     if (match[2] === undefined) i += 1;
     if (value === undefined) throw new HopError("invalid_request", { message: `--${match[1]} needs a value.`, field: match[1] });
@@ -149,4 +184,24 @@ export async function runCommand(db: Db, argv: string[]): Promise<unknown> {
   const spec = COMMANDS[command];
   const parsed = parseOrThrow(spec.flags as z.ZodType, flags);
   return (spec.run as (db: Db, flags: unknown) => Promise<unknown>)(db, parsed);
+}
+
+/** The argv with every file flag's value made absolute against this process's directory. */
+export function withAbsolutePaths(argv: string[], cwd = process.cwd()): string[] {
+  const out = [...argv];
+  for (let i = 0; i < out.length; i += 1) {
+    const match = /^--([a-z-]+)(=(.*))?$/.exec(out[i]);
+    if (!match || !PATH_FLAGS.has(match[1])) continue;
+    if (match[2] !== undefined) out[i] = `--${match[1]}=${path.resolve(cwd, match[3])}`;
+    else if (out[i + 1] !== undefined) out[i + 1] = path.resolve(cwd, out[i + 1]);
+  }
+  return out;
+}
+
+/** `restore --in FILE [--force]`, in this process (no server may hold the data directory). */
+export async function runRestore(argv: string[]): Promise<unknown> {
+  const { command, flags } = parseArgv(argv);
+  if (command !== "restore") throw new HopError("invalid_request", { message: "not a restore" });
+  const parsed = parseOrThrow(COMMANDS.restore.flags, flags);
+  return restoreBackup(parsed.in, { force: parsed.force });
 }

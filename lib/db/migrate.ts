@@ -49,8 +49,39 @@ export function readMigrations(dir = migrationsDir()): MigrationFile[] {
     });
 }
 
-export async function applyMigrations(runner: SqlRunner, options: { lock: boolean }): Promise<string[]> {
-  const applied: string[] = [];
+/**
+ * A migration that failed: nothing was applied (every pending migration runs in one transaction),
+ * so the database is exactly as it was before the start, and the start ends with this message.
+ */
+export class MigrationFailed extends Error {
+  constructor(
+    readonly migration: string,
+    readonly cause: unknown,
+    readonly applied: number,
+    readonly pending: number,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `migration ${migration} failed: ${reason}. Nothing was changed: the database is as it was ` +
+        `(${applied} migration${applied === 1 ? "" : "s"} applied, ${pending} pending). ` +
+        `Fix the cause (or restore a backup, docs/operations.md) and start again.`,
+    );
+    this.name = "MigrationFailed";
+  }
+}
+
+export interface ApplyOptions {
+  lock: boolean;
+  /** The migrations to bring the database to (all of prisma/migrations by default). */
+  migrations?: MigrationFile[];
+}
+
+/**
+ * Applies every pending migration in one transaction, each recorded in `_prisma_migrations` as
+ * `prisma migrate deploy` does: either all of them are applied or, when one fails, none is and the
+ * data is untouched (PostgreSQL's DDL is transactional). Returns the names applied.
+ */
+export async function applyMigrations(runner: SqlRunner, options: ApplyOptions): Promise<string[]> {
   if (options.lock) await runner.query(`SELECT pg_advisory_lock(${PRISMA_ADVISORY_LOCK})`);
   try {
     await runner.exec(CREATE_MIGRATIONS_TABLE);
@@ -58,35 +89,35 @@ export async function applyMigrations(runner: SqlRunner, options: { lock: boolea
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const done = new Map(rows.map((row) => [String(row.migration_name), String(row.checksum)]));
-    for (const migration of readMigrations()) {
+    const all = options.migrations ?? readMigrations();
+    for (const migration of all) {
       const previous = done.get(migration.name);
-      if (previous) {
-        if (previous !== migration.checksum) {
-          throw new Error(`migration ${migration.name} was changed after it was applied (checksum differs)`);
-        }
-        continue;
+      if (previous && previous !== migration.checksum) {
+        throw new Error(`migration ${migration.name} was changed after it was applied (checksum differs); the database was not touched`);
       }
-      const id = randomUUID();
-      await runner.exec("BEGIN");
-      try {
+    }
+    const pending = all.filter((migration) => !done.has(migration.name));
+    if (pending.length === 0) return [];
+    await runner.exec("BEGIN");
+    let current = pending[0];
+    try {
+      for (const migration of pending) {
+        current = migration;
+        const id = randomUUID();
         await runner.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
           [id, migration.checksum, migration.name],
         );
         await runner.exec(migration.sql);
-        await runner.query(
-          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-          [id],
-        );
-        await runner.exec("COMMIT");
-      } catch (error) {
-        await runner.exec("ROLLBACK");
-        throw error;
+        await runner.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
       }
-      applied.push(migration.name);
+      await runner.exec("COMMIT");
+    } catch (error) {
+      await runner.exec("ROLLBACK");
+      throw new MigrationFailed(current.name, error, done.size, pending.length);
     }
+    return pending.map((migration) => migration.name);
   } finally {
     if (options.lock) await runner.query(`SELECT pg_advisory_unlock(${PRISMA_ADVISORY_LOCK})`);
   }
-  return applied;
 }

@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { config, tunable } from "../config";
 import { log } from "../log";
+import { observeQuery } from "../metrics/counters";
 import { peekShared, resetShared, shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -34,11 +35,17 @@ export interface EventSql {
  */
 export type ReadSql = <Row = Record<string, unknown>>(sql: string, params: unknown[]) => Promise<Row[]>;
 
+type RowsOf = (sql: string) => Promise<Array<Record<string, unknown>>>;
+/** The copy, and what `inside` read in the same transaction just before it was made. */
+type DumpDataDir = <T>(inside: (rows: RowsOf) => Promise<T>) => Promise<{ tarball: Blob; read: T }>;
+
 interface Opened {
   mode: DbMode;
   prisma: PrismaClient;
   events: EventSql;
   reads: ReadSql;
+  /** Embedded only: a consistent copy of the data directory, as a gzipped tarball (backups). */
+  dumpDataDir?: DumpDataDir;
   close: () => Promise<void>;
 }
 
@@ -81,7 +88,18 @@ async function openEmbedded(): Promise<Opened> {
     transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => (await tx.query(sql, params)).rows)),
   };
   const reads: ReadSql = async <Row>(sql: string, params: unknown[]) => (await pglite.query<Row>(sql, params)).rows;
-  return { mode: "embedded", prisma, events, reads, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+  // PGlite runs one statement at a time and the tarball is made between two of them, so it is a
+  // crash-consistent copy (what a committed transaction wrote is in its WAL); the checkpoint first
+  // leaves a restore little WAL to replay. Inside one transaction, the event writer's (which
+  // takes the same turn) cannot come between what `inside` reads and the copy.
+  const dumpDataDir: DumpDataDir = async (inside) => {
+    await pglite.exec("CHECKPOINT");
+    return pglite.transaction(async (tx) => {
+      const read = await inside(async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows);
+      return { tarball: await pglite.dumpDataDir("gzip"), read };
+    });
+  };
+  return { mode: "embedded", prisma, events, reads, dumpDataDir, close: async () => (await prisma.$disconnect(), await pglite.close()) };
 }
 
 async function openPostgres(url: string): Promise<Opened> {
@@ -126,10 +144,39 @@ async function openPostgres(url: string): Promise<Opened> {
   return { mode: "postgres", prisma, events, reads, close: async () => (await prisma.$disconnect(), await pool.end(), await readPool.end()) };
 }
 
+/** The two doors of our own, timed and their failures counted for /metrics. */
+function timed(opened: Opened): Opened {
+  const { reads, events } = opened;
+  const timedReads: ReadSql = async <Row>(sql: string, params: unknown[]) => {
+    const started = performance.now();
+    try {
+      const rows = await reads<Row>(sql, params);
+      observeQuery("read", (performance.now() - started) / 1000, false);
+      return rows;
+    } catch (error) {
+      observeQuery("read", (performance.now() - started) / 1000, true);
+      throw error;
+    }
+  };
+  const timedEvents: EventSql = {
+    transaction: async (work) => {
+      const started = performance.now();
+      try {
+        await events.transaction(work);
+        observeQuery("events", (performance.now() - started) / 1000, false);
+      } catch (error) {
+        observeQuery("events", (performance.now() - started) / 1000, true);
+        throw error;
+      }
+    },
+  };
+  return { ...opened, reads: timedReads, events: timedEvents };
+}
+
 function opening(): Promise<Opened> {
   return shared("db", () => {
     const url = config().databaseUrl;
-    const pending = url ? openPostgres(url) : openEmbedded();
+    const pending = (url ? openPostgres(url) : openEmbedded()).then(timed);
     // A database that was down when first asked must be tried again on the next call, not remembered as failed.
     pending.catch(() => {
       if (peekShared("db") === pending) resetShared("db");
@@ -151,6 +198,24 @@ export async function eventSql(): Promise<EventSql> {
 /** The visitor path's read door (see ReadSql); opens the database like db(). */
 export async function readSql(): Promise<ReadSql> {
   return (await opening()).reads;
+}
+
+/** The embedded database's data directory as a gzipped tarball (lib/backup); opens it like db(). */
+export async function dumpEmbeddedDataDir<T>(inside: (rows: RowsOf) => Promise<T>): Promise<{ tarball: Blob; read: T }> {
+  const opened = await opening();
+  if (!opened.dumpDataDir) throw new Error("the database is PostgreSQL: its backup is pg_dump's");
+  return opened.dumpDataDir(inside);
+}
+
+/**
+ * A new embedded data directory at `dir` made from a dumpEmbeddedDataDir tarball (restores). The
+ * directory must hold no database; the app's next open applies any newer migration.
+ */
+export async function loadEmbeddedDataDir(dir: string, tarball: Blob): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir, { loadDataDir: tarball, startParams: pgliteStartParams() });
+  await pglite.waitReady;
+  await pglite.close();
 }
 
 export async function closeDb(): Promise<void> {

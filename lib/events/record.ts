@@ -51,6 +51,8 @@ interface Queue {
   inFlight: number;
   /** Events (visits and clicks) those rows count. */
   inFlightEvents: number;
+  /** When the oldest row in flight happened (epoch ms; Infinity when none is). */
+  inFlightSince: number;
   dropped: number;
   written: number;
   /** Consecutive failed writes; 0 when the last write succeeded. */
@@ -73,7 +75,7 @@ interface Queue {
 function queue(): Queue {
   return shared("eventQueue", () => {
     const spool = new Spool(path.join(config().dataDir, "spool"), tunable("EVENT_SPOOL_MAX_BYTES"));
-    const q: Queue = { visits: [], openVisits: new Map(), lastVisit: null, clicks: [], inFlight: 0, inFlightEvents: 0, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, lastSpoolLog: 0, flushing: null, outage: false, spool, spooledEvents: 0 };
+    const q: Queue = { visits: [], openVisits: new Map(), lastVisit: null, clicks: [], inFlight: 0, inFlightEvents: 0, inFlightSince: Infinity, dropped: 0, written: 0, failures: 0, retryAt: 0, lastDropLog: 0, lastFailureLog: 0, lastSpoolLog: 0, flushing: null, outage: false, spool, spooledEvents: 0 };
     q.timer = setInterval(() => void flushEvents(), FLUSH_MS);
     q.timer.unref();
     return q;
@@ -233,6 +235,13 @@ export function backoffMs(failures: number): number {
 
 const eventsIn = (visits: VisitRow[], clicks: ClickRow[]) => visits.reduce((sum, v) => sum + v.visits, 0) + clicks.length;
 
+const epochMs = (at: Date | number) => (typeof at === "number" ? at : at.getTime());
+
+/** When the first row of either list happened (rows are queued in order), Infinity when both are empty. */
+function oldestOf(visits: VisitRow[], clicks: ClickRow[]): number {
+  return Math.min(visits.length ? epochMs(visits[0].occurredAt) : Infinity, clicks.length ? epochMs(clicks[0].occurredAt) : Infinity);
+}
+
 /** Takes up to one batch of rows from the front of the queue (they count as in flight). */
 function takeBatch(q: Queue): { visits: VisitRow[]; clicks: ClickRow[] } {
   const max = batchMax();
@@ -243,12 +252,14 @@ function takeBatch(q: Queue): { visits: VisitRow[]; clicks: ClickRow[] } {
   q.lastVisit = null;
   q.inFlight += visits.length + clicks.length;
   q.inFlightEvents += eventsIn(visits, clicks);
+  q.inFlightSince = Math.min(q.inFlightSince, oldestOf(visits, clicks));
   return { visits, clicks };
 }
 
 function settle(q: Queue, visits: VisitRow[], clicks: ClickRow[], putBack: boolean): void {
   q.inFlight -= visits.length + clicks.length;
   q.inFlightEvents -= eventsIn(visits, clicks);
+  if (q.inFlight === 0) q.inFlightSince = Infinity;
   if (!putBack) return;
   q.visits.unshift(...visits);
   q.clicks.unshift(...clicks);
@@ -429,4 +440,11 @@ export function eventQueueStats(): { queued: number; spooled: number; dropped: n
   const q = queue();
   const queued = eventsIn(q.visits, q.clicks) + q.inFlightEvents;
   return { queued, spooled: q.spooledEvents, dropped: q.dropped, written: q.written };
+}
+
+/** Seconds since the oldest event still waiting in memory happened (0 when none waits): /metrics. */
+export function eventQueueOldestAgeSeconds(now = Date.now()): number {
+  const q = queue();
+  const oldest = Math.min(oldestOf(q.visits, q.clicks), q.inFlightSince);
+  return oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000);
 }

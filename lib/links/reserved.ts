@@ -7,7 +7,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "robots.txt", "sitemap.xml", "icon.svg", "health", "docs", "help", "support", "app", "www", "mail", "email",
   "status", "pricing", "terms", "privacy", "legal", "about", "blog", "links", "domains", "analytics", "keys",
   "drafts", "websites", "groups", "team", "invite", "invitations", "new", "root", "null", "undefined",
-  "forgot-password", "reset-password", "webhooks",
+  "forgot-password", "reset-password", "webhooks", "metrics",
 ]);
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;

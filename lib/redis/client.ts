@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { config } from "../config";
 import { log } from "../log";
+import { countRedisError } from "../metrics/counters";
 import { shared } from "../shared";
 
 /** The shared command connection, or null when REDIS_URL is unset. */
@@ -9,7 +10,10 @@ export function redis(): Redis | null {
   if (!url) return null;
   return shared("redis", () => {
     const client = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
-    client.on("error", (error) => log.warn("redis error", { error: error.message }));
+    client.on("error", (error) => {
+      countRedisError("commands");
+      log.warn("redis error", { error: error.message });
+    });
     return client;
   });
 }
@@ -37,6 +41,7 @@ export function counterRedis(): Redis | null {
     });
     let lastLog = 0;
     client.on("error", (error) => {
+      countRedisError("counters");
       if (Date.now() - lastLog < 10_000) return;
       lastLog = Date.now();
       log.warn("redis (rate counters) error", { error: error.message });

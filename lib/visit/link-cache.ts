@@ -127,6 +127,8 @@ export class VisitCache {
   readonly #hostLookups = new Map<string, Promise<boolean>>();
   /** Database reads made (links by address, hosts): the hostile-traffic bench checks one per address. */
   readonly queries = { links: 0, hosts: 0 };
+  /** Link lookups answered from the cache (a link or a known miss): /metrics' hit ratio against queries.links. */
+  hits = 0;
   readonly #lane: LookupLane;
   readonly #now: () => number;
 
@@ -150,7 +152,9 @@ export class VisitCache {
   /** undefined: not cached (ask lookupLink); null: cached as "no such link". */
   cachedLink(domain: string, slug: string): VisitLink | null | undefined {
     const address = addressOf(domain, slug);
-    return this.links.get(address) ?? (this.misses.get(address) ? null : undefined);
+    const found = this.links.get(address) ?? (this.misses.get(address) ? null : undefined);
+    if (found !== undefined) this.hits += 1;
+    return found;
   }
 
   lookupLink(domain: string, slug: string): Promise<VisitLink | null> {
@@ -224,7 +228,7 @@ export class VisitCache {
 
   stats() {
     const of = <V extends {}>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
-    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), queries: { ...this.queries }, lookupsWaiting: this.#lane.waiting };
+    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, queries: { ...this.queries }, lookupsWaiting: this.#lane.waiting };
   }
 
   #rememberLink(address: string, link: VisitLink | null): void {

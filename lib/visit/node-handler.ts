@@ -8,6 +8,7 @@ import { answerVisit, type VisitRequest } from "./answer-visit";
 import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
 import { sendInBatch } from "./send-batch";
+import { countVisitAnswer } from "./count-answer";
 import { send, sendError, unavailableResponse } from "./respond";
 import { readBodyText } from "../http/read-body";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
@@ -43,7 +44,9 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
  * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */
 export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): void {
+  const arrived = performance.now();
   if (req.method === "POST" && (req.url === CLICK_PATH || req.url === CONTACT_PATH)) {
+    res.once("finish", () => countVisitAnswer(res.statusCode, arrived));
     // Each stops reading past its size limit and answers (413, or the beacon's 204) with the rest unread.
     closeAfterEarlyAnswer(req, res);
     return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
@@ -55,19 +58,26 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     result = answerVisit(toVisitRequest(req));
   } catch (error) {
     log.error("visit failed", { url: req.url, ...errorFields(error) });
-    return sendError(res);
+    sendError(res);
+    return countVisitAnswer(res.statusCode, arrived);
   }
   if (result === null) return next(req, res);
-  if (!(result instanceof Promise)) return sendInBatch(res, result);
+  if (!(result instanceof Promise)) return sendInBatch(res, result, arrived);
   // A link's password form: the answer may leave with the body unread (too long, a 405).
   if (req.method === "POST") closeAfterEarlyAnswer(req, res);
   result.then(
     // Written at once, not batched: a lookup's answer would wait behind whatever else its turn runs
     // (the lane's other lookups; on PGlite the event writer's slices, on this thread).
-    (answer) => (answer ? send(res, answer) : next(req, res)),
+    (answer) => {
+      if (!answer) return next(req, res);
+      send(res, answer);
+      countVisitAnswer(answer.status, arrived);
+    },
     (error: unknown) => {
       log.error("visit failed", { url: req.url, ...errorFields(error) });
-      send(res, unavailableResponse());
+      const unavailable = unavailableResponse();
+      send(res, unavailable);
+      countVisitAnswer(unavailable.status, arrived);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { countVisitAnswer } from "./count-answer";
 import { send, type VisitAnswer } from "./respond";
 
 // Answers made synchronously (a cached address) are written together once the event loop has read
@@ -14,17 +15,23 @@ import { send, type VisitAnswer } from "./respond";
 
 const responses: ServerResponse[] = [];
 const answers: VisitAnswer[] = [];
+/** When each request arrived (performance.now()), for /metrics' latency. */
+const arrivals: number[] = [];
 
 function writeBatch(): void {
   for (let i = 0; i < responses.length; i += 1) send(responses[i], answers[i]);
+  const written = performance.now();
+  for (let i = 0; i < answers.length; i += 1) countVisitAnswer(answers[i].status, arrivals[i], written);
   responses.length = 0;
   answers.length = 0;
+  arrivals.length = 0;
 }
 
 /** Writes `answer` at the end of this turn of the event loop, with the others made in it. */
-export function sendInBatch(res: ServerResponse, answer: VisitAnswer): void {
+export function sendInBatch(res: ServerResponse, answer: VisitAnswer, arrived: number): void {
   if (responses.push(res) === 1) setImmediate(writeBatch);
   answers.push(answer);
+  arrivals.push(arrived);
 }
 
 /** How many answers wait for the end of this turn (tests). */

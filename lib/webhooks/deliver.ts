@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
+import { countWebhookDelivery } from "../metrics/counters";
 import { config, tunable } from "../config";
 import type { Db } from "../db/open";
 import { errorFields, log } from "../log";
@@ -135,6 +136,7 @@ export async function deliverDue(db: Db, now = new Date()): Promise<number> {
   const claimed = await claimDue(db, now);
   if (!claimed.length) return 0;
   const outcomes = await Promise.all(claimed.map(attempt));
+  for (const outcome of outcomes) countWebhookDelivery(outcome.status === "pending" ? "retry" : outcome.status);
   try {
     await db.$executeRawUnsafe(RECORD_OUTCOMES, JSON.stringify(outcomes));
     await recordStreaks(db, outcomes, new Date());

@@ -20,7 +20,7 @@ const seen: Array<{ waiting: number; sentAtOnce: boolean }> = [];
 
 before(async () => {
   server = http.createServer((req, res) => {
-    sendInBatch(res, req.url === "/page" ? fromKept(KEPT) : redirectResponse(`https://example.com${req.url}`));
+    sendInBatch(res, req.url === "/page" ? fromKept(KEPT) : redirectResponse(`https://example.com${req.url}`), performance.now());
     seen.push({ waiting: batchedAnswers(), sentAtOnce: res.headersSent });
   });
   // As server.ts has it: the kept page goes out as its one prepared write, here queued behind /a.
