@@ -26,13 +26,17 @@ function formatLabels(labels: Labels | undefined): string {
 
 export class Exposition {
   readonly #lines: string[] = [];
+  #family = "";
 
   family(name: string, type: "counter" | "gauge" | "histogram", help: string): this {
     this.#lines.push(`# HELP ${name} ${escapeHelp(help)}`, `# TYPE ${name} ${type}`);
+    this.#family = name;
     return this;
   }
 
+  /** A sample of the family written last (a sample away from its family is what scrapers misread). */
   sample(name: string, value: number, labels?: Labels): this {
+    if (name !== this.#family && ![`${this.#family}_bucket`, `${this.#family}_sum`, `${this.#family}_count`].includes(name)) throw new Error(`metric ${name} is not of the family ${this.#family}`);
     this.#lines.push(`${name}${formatLabels(labels)} ${formatValue(value)}`);
     return this;
   }

@@ -13,7 +13,7 @@ import { hasForwardingHeaders, isLoopbackIp } from "../net/client-ip";
 import { shared } from "../shared";
 import { uaCacheStats } from "../ua/classify";
 import { visitCacheStats } from "../visit/link-cache";
-import { readiness } from "./readiness";
+import { readiness, type ProbeResult } from "./readiness";
 
 // GET /metrics: Prometheus text for a scraper (docs/operations.md, "Metrics"). Answered to a
 // loopback peer that came straight (a request through the reverse proxy carries forwarding headers
@@ -60,16 +60,15 @@ export async function metricsText(): Promise<string> {
   SURFACES.forEach((surface, i) => out.histogram("hop_http_request_duration_seconds", state.latency[i], { surface }));
 
   const visit = visitCacheStats();
+  // A family's samples follow its HELP and TYPE lines, all together (the format requires it).
+  const sized = { links: visit.links, link_misses: visit.misses, hosts: visit.hosts };
+  const byCount = { api_keys: apiKeyCacheStats(), user_agents: uaCacheStats(), geo: geoCacheStats() };
   out.family("hop_cache_entries", "gauge", "Entries held by each in-process cache.");
+  for (const [cache, stats] of Object.entries({ ...sized, ...byCount })) out.sample("hop_cache_entries", stats.entries, { cache });
   out.family("hop_cache_bytes", "gauge", "Bytes held by each size-bounded cache.");
+  for (const [cache, stats] of Object.entries(sized)) out.sample("hop_cache_bytes", stats.bytes, { cache });
   out.family("hop_cache_max_bytes", "gauge", "The bound of each size-bounded cache.");
-  const caches = { links: visit.links, link_misses: visit.misses, hosts: visit.hosts };
-  for (const [cache, stats] of Object.entries(caches)) {
-    out.sample("hop_cache_entries", stats.entries, { cache });
-    out.sample("hop_cache_bytes", stats.bytes, { cache });
-    out.sample("hop_cache_max_bytes", stats.maxBytes, { cache });
-  }
-  for (const [cache, stats] of Object.entries({ api_keys: apiKeyCacheStats(), user_agents: uaCacheStats(), geo: geoCacheStats() })) out.sample("hop_cache_entries", stats.entries, { cache });
+  for (const [cache, stats] of Object.entries(sized)) out.sample("hop_cache_max_bytes", stats.maxBytes, { cache });
   out.family("hop_cache_hits_total", "counter", "Visitor link lookups answered from the cache (a link, or a known miss).");
   out.sample("hop_cache_hits_total", visit.hits, { cache: "links" });
   out.family("hop_cache_misses_total", "counter", "Visitor link lookups that asked the database.");
@@ -97,15 +96,13 @@ export async function metricsText(): Promise<string> {
   for (const [door, n] of Object.entries(state.databaseErrors)) out.sample("hop_database_errors_total", n, { door });
   out.family("hop_redis_errors_total", "counter", "Errors reported by the Redis connections.");
   for (const [connection, n] of state.redisErrors) out.sample("hop_redis_errors_total", n, { connection });
+  const dependencies = Object.entries({ database: probes.database, redis: probes.redis }).filter((entry): entry is [string, ProbeResult] => entry[1] !== null);
   out.family("hop_dependency_up", "gauge", "1 when the dependency answered this scrape's probe (SELECT 1, PING) within 2 s.");
+  for (const [dependency, probe] of dependencies) out.sample("hop_dependency_up", probe.ok ? 1 : 0, { dependency });
   out.family("hop_dependency_probe_seconds", "gauge", "This scrape's probe round trip.");
+  for (const [dependency, probe] of dependencies) out.sample("hop_dependency_probe_seconds", probe.ms / 1000, { dependency });
   out.family("hop_dependency_probe_failures_total", "counter", "Probes (scrapes and readiness checks) that failed.");
-  for (const [dependency, probe] of Object.entries({ database: probes.database, redis: probes.redis })) {
-    if (!probe) continue;
-    out.sample("hop_dependency_up", probe.ok ? 1 : 0, { dependency });
-    out.sample("hop_dependency_probe_seconds", probe.ms / 1000, { dependency });
-    out.sample("hop_dependency_probe_failures_total", state.probes.get(dependency)?.failures ?? 0, { dependency });
-  }
+  for (const [dependency] of dependencies) out.sample("hop_dependency_probe_failures_total", state.probes.get(dependency)?.failures ?? 0, { dependency });
 
   out.family("hop_webhook_deliveries_total", "counter", "Webhook delivery attempts by result: delivered, retry (will be tried again), failed (gave up).");
   for (const [result, n] of state.webhookDeliveries) out.sample("hop_webhook_deliveries_total", n, { result });

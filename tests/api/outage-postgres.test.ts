@@ -57,10 +57,19 @@ describe("when PostgreSQL goes away", { skip }, () => {
       }
     });
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const readiness = async () => {
+      const res = await visit(server, PRIMARY, "/api/health?ready=1");
+      return { status: res.status, body: JSON.parse(res.body) };
+    };
+    const readyBefore = await readiness();
+    let readyDuring: Awaited<ReturnType<typeof readiness>> | undefined;
+    let metricsDuring = "";
     try {
       await pause(1_000);
       await db.stop();
       const duringOutage = answered;
+      readyDuring = await readiness();
+      metricsDuring = (await visit(server, PRIMARY, "/metrics")).body;
       for (const key of [account.key, spare.key]) outageAnswers.push(await api(server, "GET", "/v1/links", { key }));
       unknownAddress = await visit(server, PRIMARY, "/never-visited-before");
       // A Host this server never saw (its IP, a load balancer's name) needs the database to know
@@ -83,6 +92,17 @@ describe("when PostgreSQL goes away", { skip }, () => {
       running = false;
       await Promise.all(visitors);
     }
+
+    // Readiness says what liveness does not: out of rotation while the database is away, back after.
+    assert.equal(readyBefore.status, 200);
+    assert.equal(readyBefore.body.ready, true);
+    assert.equal(readyDuring?.status, 503);
+    assert.deepEqual([readyDuring?.body.ready, readyDuring?.body.database.ok, readyDuring?.body.ok], [false, false, true]);
+    assert.match(metricsDuring, /^hop_dependency_up\{dependency="database"\} 0$/m, "and /metrics shows it");
+    let readyAfter = await readiness();
+    for (const until = Date.now() + 10_000; readyAfter.status !== 200 && Date.now() < until; readyAfter = await readiness()) await pause(200);
+    assert.equal(readyAfter.status, 200, JSON.stringify(readyAfter.body));
+    assert.equal(readyAfter.body.ready, true);
 
     const deadline = Date.now() + 15_000;
     let written = 0;
