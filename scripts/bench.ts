@@ -17,6 +17,7 @@ const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: 
   { name: "editor", file: "./bench/editor.ts", fn: "benchEditor" },
   { name: "links-page", file: "./bench/links-page.ts", fn: "benchLinksPage" },
   { name: "memory", file: "./bench/memory.ts", fn: "benchMemory" },
+  { name: "metrics", file: "./bench/metrics.ts", fn: "benchMetrics" },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
 ];
 

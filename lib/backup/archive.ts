@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -37,7 +37,6 @@ export async function sha256Of(file: string): Promise<string> {
 
 /** Packs the parts found in `staging` with their manifest into `file` (a plain tar). */
 export async function packBackup(staging: string, file: string, manifest: Manifest): Promise<void> {
-  const { writeFileSync } = await import("node:fs");
   writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
   await tar.c({ file, cwd: staging, portable: true, noDirRecurse: true }, [MANIFEST, ...Object.keys(manifest.parts)]);
 }

@@ -14,12 +14,18 @@ export function libpqUrl(url: string): string {
   return parsed.toString();
 }
 
-/** Runs pg_dump or pg_restore; its stderr is the error when it fails. */
-export function runPgTool(tool: "pg_dump" | "pg_restore", args: string[]): Promise<void> {
+/**
+ * Runs pg_dump or pg_restore against `url`; its stderr is the error when it fails. The password
+ * goes in the child's environment (PGPASSWORD), not its arguments, which anyone on the machine
+ * can read with `ps`.
+ */
+export function runPgTool(tool: "pg_dump" | "pg_restore", url: string, args: string[]): Promise<void> {
+  const target = new URL(url);
+  const password = decodeURIComponent(target.password);
+  target.password = "";
   return new Promise((resolve, reject) => {
-    // The URL travels in the arguments (a password in it is visible to this machine's `ps`):
-    // PGPASSFILE or a URL without a password and ~/.pgpass keep it out (docs/operations.md).
-    const child = spawn(tool, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+    const env: NodeJS.ProcessEnv = { ...process.env, PGCONNECT_TIMEOUT: "10", ...(password ? { PGPASSWORD: password } : {}) };
+    const child = spawn(tool, [...args, "--dbname", target.toString()], { stdio: ["ignore", "ignore", "pipe"], env });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4_000)));
     child.on("error", (error: NodeJS.ErrnoException) =>
@@ -40,7 +46,7 @@ export async function dumpPostgres(url: string, file: string): Promise<Contents>
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const snapshot = String((await client.query("SELECT pg_export_snapshot() AS id")).rows[0].id);
     const contents = await contentsOf(async (sql) => (await client.query(sql)).rows);
-    await runPgTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--file", file, "--dbname", url]);
+    await runPgTool("pg_dump", url, ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--file", file]);
     await client.query("COMMIT");
     return contents;
   } finally {

@@ -72,7 +72,7 @@ export async function restoreBackup(file: string, options: { force?: boolean } =
         if (!options.force) throw new HopError("invalid_request", { message: "The database already has tables; give --force to replace them (its public schema is dropped first)." });
         await emptyPublicSchema(url);
       }
-      await runPgTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", url, backup.part("database.pgdump")]);
+      await runPgTool("pg_restore", url, ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", backup.part("database.pgdump")]);
     }
     if (manifest.parts["auth-secret"]) {
       mkdirSync(dataDir, { recursive: true });

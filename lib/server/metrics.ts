@@ -13,7 +13,7 @@ import { hasForwardingHeaders, isLoopbackIp } from "../net/client-ip";
 import { shared } from "../shared";
 import { uaCacheStats } from "../ua/classify";
 import { visitCacheStats } from "../visit/link-cache";
-import { readiness, type ProbeResult } from "./readiness";
+import { readiness, type ProbeResult, type Readiness } from "./readiness";
 
 // GET /metrics: Prometheus text for a scraper (docs/operations.md, "Metrics"). Answered to a
 // loopback peer that came straight (a request through the reverse proxy carries forwarding headers
@@ -45,22 +45,17 @@ const eventLoopDelay = (): IntervalHistogram =>
     return histogram;
   });
 
-/** Every metric, as the text a scrape reads. Probes the database and Redis (each ≤ 2 s). */
-export async function metricsText(): Promise<string> {
-  const probes = await readiness();
-  const state = counted();
-  const out = new Exposition();
+type Counted = ReturnType<typeof counted>;
 
-  out.family("hop_build_info", "gauge", "Always 1; the labels say what runs.");
-  out.sample("hop_build_info", 1, { version: process.env.npm_package_version ?? "0.1.0", node: process.version, database: dbMode(), redis: String(Boolean(config().redisUrl)) });
-
+function writeRequests(out: Exposition, state: Counted): void {
   out.family("hop_http_requests_total", "counter", "Responses written, by surface (redirect, page: the visitor door; api: /v1; app: the rest) and status.");
   for (const [key, n] of state.responses) out.sample("hop_http_requests_total", n, { surface: SURFACES[Math.floor(key / 1000)], status: key % 1000 });
   out.family("hop_http_request_duration_seconds", "histogram", "From the request's arrival to its answer being written, by surface.");
   SURFACES.forEach((surface, i) => out.histogram("hop_http_request_duration_seconds", state.latency[i], { surface }));
+}
 
+function writeCaches(out: Exposition): void {
   const visit = visitCacheStats();
-  // A family's samples follow its HELP and TYPE lines, all together (the format requires it).
   const sized = { links: visit.links, link_misses: visit.misses, hosts: visit.hosts };
   const byCount = { api_keys: apiKeyCacheStats(), user_agents: uaCacheStats(), geo: geoCacheStats() };
   out.family("hop_cache_entries", "gauge", "Entries held by each in-process cache.");
@@ -76,7 +71,9 @@ export async function metricsText(): Promise<string> {
   out.family("hop_cache_hit_ratio", "gauge", "hits / (hits + misses) of the visitor link cache since the start (1 before any lookup).");
   const lookups = visit.hits + visit.queries.links;
   out.sample("hop_cache_hit_ratio", lookups ? visit.hits / lookups : 1, { cache: "links" });
+}
 
+function writeEvents(out: Exposition): void {
   const events = eventQueueStats();
   out.family("hop_event_queue_events", "gauge", "Visits and clicks waiting in memory to be written (in flight included).");
   out.sample("hop_event_queue_events", events.queued);
@@ -88,7 +85,9 @@ export async function metricsText(): Promise<string> {
   out.sample("hop_events_written_total", events.written);
   out.family("hop_events_dropped_total", "counter", "Events dropped because the queue and the spool were full.");
   out.sample("hop_events_dropped_total", events.dropped);
+}
 
+function writeDependencies(out: Exposition, state: Counted, probes: Readiness): void {
   out.family("hop_database_query_duration_seconds", "histogram", "Statements of the visitor reads and the event writer (Prisma's queries are not timed).");
   out.histogram("hop_database_query_duration_seconds", state.database.read, { door: "read" });
   out.histogram("hop_database_query_duration_seconds", state.database.events, { door: "events" });
@@ -103,10 +102,11 @@ export async function metricsText(): Promise<string> {
   for (const [dependency, probe] of dependencies) out.sample("hop_dependency_probe_seconds", probe.ms / 1000, { dependency });
   out.family("hop_dependency_probe_failures_total", "counter", "Probes (scrapes and readiness checks) that failed.");
   for (const [dependency] of dependencies) out.sample("hop_dependency_probe_failures_total", state.probes.get(dependency)?.failures ?? 0, { dependency });
-
   out.family("hop_webhook_deliveries_total", "counter", "Webhook delivery attempts by result: delivered, retry (will be tried again), failed (gave up).");
   for (const [result, n] of state.webhookDeliveries) out.sample("hop_webhook_deliveries_total", n, { result });
+}
 
+function writeProcess(out: Exposition): void {
   const memory = process.memoryUsage();
   out.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.").sample("process_resident_memory_bytes", memory.rss);
   out.family("nodejs_heap_size_used_bytes", "gauge", "V8 heap in use.").sample("nodejs_heap_size_used_bytes", memory.heapUsed);
@@ -119,6 +119,20 @@ export async function metricsText(): Promise<string> {
   out.family("nodejs_eventloop_delay_p99_seconds", "gauge", "99th percentile of the event loop's delay since the previous scrape.");
   out.sample("nodejs_eventloop_delay_p99_seconds", delay.count ? delay.percentile(99) / 1e9 : 0);
   delay.reset();
+}
+
+/** Every metric, as the text a scrape reads. Probes the database and Redis (each ≤ 2 s). */
+export async function metricsText(): Promise<string> {
+  const probes = await readiness();
+  const state = counted();
+  const out = new Exposition();
+  out.family("hop_build_info", "gauge", "Always 1; the labels say what runs.");
+  out.sample("hop_build_info", 1, { version: process.env.npm_package_version ?? "0.1.0", node: process.version, database: dbMode(), redis: String(Boolean(config().redisUrl)) });
+  writeRequests(out, state);
+  writeCaches(out);
+  writeEvents(out);
+  writeDependencies(out, state, probes);
+  writeProcess(out);
   return out.text();
 }
 
