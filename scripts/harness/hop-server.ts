@@ -47,12 +47,17 @@ export interface HopServer {
   cleanups: Array<() => Promise<void> | void>;
 }
 
-/** A new database on `base`'s server (from the run's migrated template when there is one). */
-export async function freshDatabase(base = new URL(process.env.DATABASE_URL!), prefix = "hop_t"): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on `base`'s server: from the run's migrated template when there is one; with
+ * `empty`, from template0 (no tables: what a restore or an old schema starts from); with
+ * `template`, a copy of that database (nothing may be connected to it).
+ */
+export async function freshDatabase(base = new URL(process.env.DATABASE_URL!), prefix = "hop_t", options: { empty?: boolean; template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(createDatabaseSql(name));
+  const template = options.template ?? (options.empty ? "template0" : undefined);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : createDatabaseSql(name));
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -4,12 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import pg from "pg";
 import sharp from "sharp";
 import { api, linkAnalyticsWhen } from "../helpers/api";
 import { objectsOf, person, send, snapshot, type Objects, type Person } from "../helpers/dashboard-routes";
 import { PRIMARY, visit, visitBytes } from "../helpers/visit";
-import { cli, startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
+import { cli, freshDatabase, startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 
 // `npm run cli -- backup` and `restore` (docs/operations.md, "Backups"): a copy made while
 // visitors are being served, brought back into an empty data directory (embedded) or an empty
@@ -18,28 +17,13 @@ import { cli, startServer, usingPostgres, type HopServer } from "../../scripts/h
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** An empty target: a new DATA_DIR and, on PostgreSQL, a database made from template0 (no tables). */
+/** An empty target: a new DATA_DIR and, on PostgreSQL, a database with no tables. */
 async function emptyTarget(): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hop-restore-target-"));
-  if (!usingPostgres) return { env: { DATA_DIR: dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `hop_restore_${randomBytes(5).toString("hex")}`;
-  const base = new URL(process.env.DATABASE_URL!);
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    remove: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await client.end();
-    },
-  };
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (!usingPostgres) return { env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
+  const database = await freshDatabase(undefined, "hop_restore", { empty: true });
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, remove: async () => (removeDir(), await database.drop()) };
 }
 
 async function json(result: { code: number; stdout: string; stderr: string }, what: string): Promise<Record<string, any>> {
@@ -119,6 +103,9 @@ describe("npm run cli -- backup / restore", () => {
     const b = await startServer({ env: target.env });
     try {
       assert.equal(await snapshot(b, owner), before, "links, groups, presets, domains, webhooks, profile: the same, read with the old key");
+      const restoredAnalytics = (await api(b, "GET", `/v1/analytics/links/${objects.link}?timeframe=last_7_days`, { key: owner.key })).body;
+      assert.equal(restoredAnalytics.totalViews, 20);
+      assert.deepEqual(restoredAnalytics, analytics, "the link's analytics, whole (read before this server records a visit of its own)");
       const link = await visit(b, PRIMARY, `/${objects.slug}`);
       assert.equal(link.status, 302);
       assert.equal(link.headers.location, "https://example.com/owned");
@@ -128,9 +115,6 @@ describe("npm run cli -- backup / restore", () => {
       const restoredImage = await visitBytes(b, PRIMARY, imageUrl);
       assert.equal(restoredImage.status, 200);
       assert.ok(restoredImage.body.equals(image.body), "the uploaded picture's bytes");
-      const restoredAnalytics = (await api(b, "GET", `/v1/analytics/links/${objects.link}?timeframe=last_7_days`, { key: owner.key })).body;
-      assert.equal(restoredAnalytics.totalViews, 20);
-      assert.deepEqual(restoredAnalytics, analytics, "the link's analytics, whole");
       const busyViews = (await api(b, "GET", `/v1/analytics/links/${busy.body.data.id}?timeframe=last_7_days`, { key: owner.key })).body.totalViews;
       assert.ok(busyViews <= answered, `no more visits than were served (${busyViews} of ${answered})`);
       const dashboard = await send(b, "GET", "/links", { cookie: owner.cookie });

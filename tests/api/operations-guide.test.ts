@@ -58,7 +58,7 @@ describe("docs/operations.md, every command run", () => {
     if (process.env.REDIS_URL) Object.assign(settings, { REDIS_URL: process.env.REDIS_URL, HOP_REDIS_PREFIX: `hopops:${randomBytes(4).toString("hex")}` });
     const envFile = path.join(work, "hop.env");
     writeFileSync(envFile, Object.entries(settings).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !["DATABASE_URL", "REDIS_URL", "DATA_DIR", "PORT"].includes(k))) as Record<string, string>;
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !["DATABASE_URL", "REDIS_URL", "DATA_DIR", "PORT", "HOP_LOG"].includes(k))) as Record<string, string>;
     shell = {
       ...inherited,
       ...settings,

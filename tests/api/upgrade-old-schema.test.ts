@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { api } from "../helpers/api";
 import { signIn, send } from "../helpers/dashboard-routes";
 import { PRIMARY, visit } from "../helpers/visit";
 import { applyMigrations, readMigrations, type SqlRunner } from "../../lib/db/migrate";
-import { startServer, usingPostgres, ROOT } from "../../scripts/harness/hop-server";
+import { freshDatabase, startServer, usingPostgres, ROOT } from "../../scripts/harness/hop-server";
 
 // Upgrades (docs/operations.md, "Upgrades"): a database made under the oldest supported migration
 // (tests/fixtures/upgrade) is opened by today's server — every later migration applied, nothing
@@ -28,34 +28,28 @@ interface OldDatabase {
   remove: () => Promise<void>;
 }
 
-/** A database at the oldest schema holding the fixture, in a new DATA_DIR or a new PostgreSQL database. */
-async function oldDatabase(): Promise<OldDatabase> {
+/**
+ * A database at the oldest schema holding the fixture, in a new DATA_DIR or a new PostgreSQL
+ * database; with `from`, a copy of that one (the data directory copied, or the database made
+ * from it as a template) instead of the first migration and the fixture again.
+ */
+async function oldDatabase(from?: OldDatabase): Promise<OldDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hop-upgrade-"));
   let env: Record<string, string> = { DATA_DIR: dataDir };
   let open: OldDatabase["open"];
   let drop = async () => undefined as void;
   if (usingPostgres) {
-    const name = `hop_upgrade_${randomBytes(5).toString("hex")}`;
-    const base = process.env.DATABASE_URL!;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    env = { ...env, DATABASE_URL: url.toString() };
+    const template = from && new URL(from.env.DATABASE_URL).pathname.slice(1);
+    const database = await freshDatabase(undefined, "hop_upgrade", template ? { template } : { empty: true });
+    env = { ...env, DATABASE_URL: database.url };
     open = async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       return { query: async (sql, params) => (await client.query(sql, params as unknown[])).rows, exec: async (sql) => void (await client.query(sql)), close: () => client.end() };
     };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
-    };
+    drop = database.drop;
   } else {
+    if (from) cpSync(from.env.DATA_DIR, dataDir, { recursive: true });
     const { PGlite } = await import("@electric-sql/pglite");
     open = async () => {
       const pglite = new PGlite(path.join(dataDir, "pglite"));
@@ -63,10 +57,12 @@ async function oldDatabase(): Promise<OldDatabase> {
       return { query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows, exec: async (sql) => void (await pglite.exec(sql)), close: () => pglite.close() };
     };
   }
-  const db = await open();
-  await applyMigrations(db, { lock: false, migrations: readMigrations().filter((m) => m.name === OLDEST) });
-  await db.exec(FIXTURE);
-  await db.close();
+  if (!from) {
+    const db = await open();
+    await applyMigrations(db, { lock: false, migrations: readMigrations().filter((m) => m.name === OLDEST) });
+    await db.exec(FIXTURE);
+    await db.close();
+  }
   return { env, open, remove: async () => (rmSync(dataDir, { recursive: true, force: true }), await drop()) };
 }
 
@@ -76,12 +72,18 @@ async function applied(db: SqlRunner): Promise<string[]> {
 
 describe("upgrading a database made by the oldest schema", () => {
   const cleanups: Array<() => Promise<void>> = [];
+  /** Made once; each test works on a copy. */
+  let original: OldDatabase;
+  before(async () => {
+    original = await oldDatabase();
+    cleanups.push(original.remove);
+  });
   after(async () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
   test("today's server applies every later migration; links, pages, keys, sign-in and analytics are intact", async () => {
-    const old = await oldDatabase();
+    const old = await oldDatabase(original);
     cleanups.push(old.remove);
     const server = await startServer({ env: old.env });
     try {
@@ -116,7 +118,7 @@ describe("upgrading a database made by the oldest schema", () => {
   });
 
   test("a migration that fails changes nothing, and the server refuses to start, saying which and why", async () => {
-    const old = await oldDatabase();
+    const old = await oldDatabase(original);
     cleanups.push(old.remove);
     const newest = readMigrations().at(-1)!.name;
     // Something in the way of the newest migration (its table, made by hand).
