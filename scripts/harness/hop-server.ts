@@ -81,11 +81,16 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
   } else if (options.shareWith) {
     env = { ...options.shareWith.env, ...options.env };
   } else {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "hop-test-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    if (!usingPostgres) seedDataDir(dataDir);
+    // A DATA_DIR or DATABASE_URL the caller gives is its own (a restored or an old database):
+    // none is made for it, and nothing is left behind unused.
+    const given = options.env ?? {};
+    const dataDir = given.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "hop-test-"));
+    if (!given.DATA_DIR) {
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      if (!usingPostgres) seedDataDir(dataDir);
+    }
     env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}` };
-    if (usingPostgres) {
+    if (usingPostgres && !given.DATABASE_URL) {
       const database = await freshDatabase();
       env.DATABASE_URL = database.url;
       cleanups.push(database.drop);
