@@ -25,6 +25,7 @@ export interface BackupResult {
  */
 export async function writeBackup(file: string, options: { force?: boolean } = {}): Promise<BackupResult> {
   const target = path.resolve(file);
+  if (existsSync(target) && statSync(target).isDirectory()) throw new HopError("invalid_request", { message: `'${target}' is a directory; give the backup's file name (e.g. ${path.join(target, "hop.tar")}).` });
   if (existsSync(target) && !options.force) throw new HopError("invalid_request", { message: `'${target}' exists; give --force to replace it.` });
   if (!existsSync(path.dirname(target))) throw new HopError("invalid_request", { message: `The directory '${path.dirname(target)}' does not exist.` });
   const staging = mkdtempSync(path.join(path.dirname(target), ".hop-backup-"));

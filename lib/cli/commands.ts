@@ -192,8 +192,9 @@ export function withAbsolutePaths(argv: string[], cwd = process.cwd()): string[]
   for (let i = 0; i < out.length; i += 1) {
     const match = /^--([a-z-]+)(=(.*))?$/.exec(out[i]);
     if (!match || !PATH_FLAGS.has(match[1])) continue;
-    if (match[2] !== undefined) out[i] = `--${match[1]}=${path.resolve(cwd, match[3])}`;
-    else if (out[i + 1] !== undefined) out[i + 1] = path.resolve(cwd, out[i + 1]);
+    // An empty value stays empty (the command's schema refuses it), rather than naming this directory.
+    if (match[2] !== undefined) out[i] = match[3].trim() ? `--${match[1]}=${path.resolve(cwd, match[3])}` : out[i];
+    else if (out[i + 1]?.trim()) out[i + 1] = path.resolve(cwd, out[i + 1]);
   }
   return out;
 }

@@ -159,6 +159,11 @@ describe("npm run cli -- backup / restore", () => {
     assert.match(missing.stderr, /No backup file/);
     const unknownFlag = await cli({ env: empty.env }, "backup", "--to", file);
     assert.equal(unknownFlag.code, 1);
+    for (const [argv, said] of [[["--out", dir, "--force"], /is a directory/], [["--out="], /out: needs a file path/], [["--out", " "], /out: needs a file path/]] as const) {
+      const refusedOut = await cli(a, "backup", ...argv);
+      assert.equal(refusedOut.code, 1, argv.join(" "));
+      assert.match(refusedOut.stderr, said, argv.join(" "));
+    }
     assert.equal(readFileSync(file).subarray(257, 262).toString(), "ustar", "the backup is a tar file");
   });
 });
