@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native/wasm database drivers and the Redis client load from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "ioredis", "bcryptjs", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "ioredis", "@node-rs/bcrypt", "nodemailer"],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm run typecheck` (tsc --noEmit, first in CI) is the one type check; a build that checked again

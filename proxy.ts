@@ -64,8 +64,8 @@ function pageOrRefusal(request: NextRequest): Response {
 }
 
 export const config = {
-  // Pages and visitor addresses. Left out: the API (/v1/, /api/), the visitor POSTs (/__hop/, route
+  // Pages and visitor addresses. Left out: the API (/v1/, /api/, /mcp), the visitor POSTs (/__hop/, route
   // handlers of their own), Next's assets, and the API reference (its own CSP). None of those can
   // be a short link: every one of these first segments is a reserved slug (lib/links/reserved.ts).
-  matcher: [{ source: "/((?!v1/|api/|__hop/|docs/api|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!v1/|api/|mcp$|mcp/|__hop/|docs/api|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
 };

@@ -15,12 +15,13 @@ import { stampClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config, workaroundOn } from "./lib/config";
 import { dbMode } from "./lib/db/open";
-import { errorFields, log } from "./lib/log";
+import { errorFields, log, routeConsoleToLog, withoutCredentials } from "./lib/log";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
 import { answerConnect, answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
-import { answerMetrics, METRICS_PATH, metricsAllowed } from "./lib/server/metrics";
+import { startMetricsListener } from "./lib/server/metrics-listener";
+import { trustProxyHostWarning } from "./lib/net/proxy-trust";
 import { API, APP, countResponse } from "./lib/metrics/counters";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,7 @@ function countWhenWritten(req: http.IncomingMessage, res: http.ServerResponse): 
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
+  if (!dev) routeConsoleToLog();
   const { port, host } = config();
   // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
   // proxy.ts skips its visitor door (every visitor request was answered here, before Next).
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   await app.prepare();
 
   // The app's requests (what the visitor path hands on). One function for the server's life: a
-  // closure made per request costs the visitor path (docs/architecture.md, "Third pass").
+  // closure made per request costs the visitor path (docs/decisions/025-no-allocation-per-visit.md).
   const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
     countWhenWritten(req, res);
     stampClientIp(req);
@@ -60,17 +62,16 @@ async function main(): Promise<void> {
   };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
-    if (req.url === METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res).catch((error: unknown) => {
-      log.error("metrics failed", errorFields(error));
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("Internal error");
-    });
+    // /metrics is the metrics listener's alone: here it is a path like any other (the 404 page).
     handleVisit(req, res, toNext);
   });
   server.on("clientError", answerUnparsableRequest);
   // Without a listener Node drops a CONNECT's connection unanswered.
   server.on("connect", answerConnect);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  const proxyWarning = trustProxyHostWarning(config().proxyTrust, host);
+  if (proxyWarning) log.warn(proxyWarning);
+  const metrics = await startMetricsListener();
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as { port: number }).port;
   writeServerRecord({ pid: process.pid, port: actualPort });
@@ -78,7 +79,8 @@ async function main(): Promise<void> {
   const { appUrl, appUrlFromEnv } = config();
   const openAt = appUrlFromEnv || port !== 0 ? appUrl : `http://localhost:${actualPort}`;
   // One write, so whoever waits for the first line (tests, scripts) also has the address.
-  process.stdout.write(`Hop listening on port ${actualPort}\nHop is running: open ${openAt}\n`);
+  const metricsLine = metrics ? `Hop metrics on ${config().metricsHost} port ${metrics.port}\n` : "";
+  process.stdout.write(`${metricsLine}Hop listening on port ${actualPort}\nHop is running: open ${openAt}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     log.info("stopping", { signal });
     server.close();
     server.closeAllConnections();
+    metrics?.close();
     removeServerRecord();
     await stopServices();
     process.exit(0);
@@ -98,6 +101,6 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   log.error("failed to start", errorFields(error));
   // Also in plain words on stderr: an operator reading a terminal or `journalctl` sees why at once.
-  process.stderr.write(`Hop did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Hop did not start: ${withoutCredentials(error instanceof Error ? error.message : String(error))}\n`);
   process.exit(1);
 });

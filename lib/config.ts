@@ -24,6 +24,46 @@ const count = (fallback: number, min = 1) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/**
+ * A service's URL (DATABASE_URL, REDIS_URL, SMTP_URL): one of `schemes`, and a URL Node can parse
+ * (a port that is not a number is refused here, not by the client library's logs later).
+ */
+function serviceUrl(schemes: string[]) {
+  const message = `must be a ${schemes.map((scheme) => `${scheme}://`).join(" or ")} URL`;
+  return z
+    .string()
+    .refine((value) => {
+      const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+      if (!scheme || !schemes.includes(scheme) || /\s/.test(value)) return false;
+      try {
+        return Boolean(new URL(value).hostname || scheme.startsWith("postgres"));
+      } catch {
+        return false;
+      }
+    }, message)
+    .optional();
+}
+
+/** Variables whose value is a secret, or a URL that may carry one: never echoed whole in an error. */
+const SECRET_VALUES = new Set(["AUTH_SECRET", "METRICS_TOKEN"]);
+const URL_VALUES = new Set(["DATABASE_URL", "REDIS_URL", "SMTP_URL"]);
+
+/** The value as an error may show it: a secret hidden, a URL's user and password masked. */
+export function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '""';
+  if (SECRET_VALUES.has(name)) return `(hidden, ${value.length} characters)`;
+  if (URL_VALUES.has(name)) return JSON.stringify(maskCredentials(value));
+  return JSON.stringify(value);
+}
+
+/** A URL-like text with everything between its scheme and its last `@` replaced by `***` (a refused value may be malformed anywhere). */
+export function maskCredentials(text: string): string {
+  const at = text.lastIndexOf("@");
+  if (at === -1) return text;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/*/i.exec(text)?.[0] ?? "";
+  return `${scheme}***${text.slice(at)}`;
+}
+
 // Tunables: bounds, pool sizes and timings with safe defaults (documented in .env.example).
 const TUNABLES = {
   MEMORY_BUDGET_MB: count(512, 128),
@@ -34,6 +74,13 @@ const TUNABLES = {
   GEO_CACHE_MAX: count(20_000),
   ESCAPE_PAGE_CACHE_MAX: count(2000),
   VISIT_LOOKUP_CONCURRENCY: count(8),
+  /** Seconds a cached visitor answer may be served past its TTL while the database is unreachable (0: never). */
+  LINK_STALE_MAX: count(24 * 60 * 60, 0),
+  /** Hottest links kept on disk for a start during an outage (DATA_DIR/link-snapshot; 0: none). */
+  LINK_SNAPSHOT_MAX: count(5000, 0),
+  /** Seconds between the outage log's summaries while a dependency is down. */
+  OUTAGE_LOG_INTERVAL: count(60),
+  // Prisma's pool on PostgreSQL; a process opens 6 more (docs/architecture.md, "Database connections").
   HOP_DB_POOL_SIZE: count(10),
   HOP_LIMIT_KEYS_MAX: count(100_000),
   EVENT_QUEUE_MAX: count(1_000_000),
@@ -46,6 +93,8 @@ const TUNABLES = {
   HOSTING_REDEPLOY_CONCURRENCY: count(3),
   WEBHOOK_POLL_MS: count(1000),
   WEBHOOK_TIMEOUT_MS: count(10_000),
+  WEBHOOK_DEADLINE_MS: count(15_000),
+  WEBHOOK_LEASE_MS: count(60_000, 300),
   WEBHOOK_CLICKS_PER_MINUTE: count(600),
 };
 
@@ -74,8 +123,7 @@ function budgetScaled(given: Record<string, string | undefined>): Record<string,
   return scaled;
 }
 
-// Workarounds of Node's or Next's internals (docs/architecture.md, "Node 24: the workarounds
-// revisited"): each is on unless its variable says off, and each checks at start that the
+// Workarounds of Node's or Next's internals (docs/decisions/012-node-and-next-workarounds.md): each is on unless its variable says off, and each checks at start that the
 // internals it relies on still look as it expects, falling back to plain behaviour when not.
 const WORKAROUNDS = {
   HOP_WORKAROUND_TICK_SHAPE: "tickShape",
@@ -97,9 +145,9 @@ const EnvSchema = z.object({
   SHORT_LINK_SCHEME: z.enum(["http", "https"]).optional(),
   SYSTEM_DOMAINS: list,
   PREMIUM_SYSTEM_DOMAINS: list,
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: serviceUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().default("./.data"),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: serviceUrl(["redis", "rediss"]),
   HOP_REDIS_PREFIX: z.string().default("hop"),
   DNS_SERVERS: list,
   CNAME_TARGET: z.string().optional(),
@@ -114,18 +162,25 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{1,16}$/).default("hop"),
-  AUTH_SECRET: z.string().optional(),
+  // A short secret signs sessions and link passes that can be forged by guessing it.
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32 makes one)").optional(),
   /** Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>` (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The metrics listener's port (unset: no metrics listener; 0: a free port, printed at start). */
+  METRICS_PORT: z.string().regex(/^\d{1,5}$/, "must be a port number").transform(Number).pipe(z.number().max(65535, "must be a port number")).optional(),
+  /** The metrics listener's interface; anything but loopback needs METRICS_TOKEN. */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
   /** Contact-form submissions a page stores in any hour, from all its visitors together. */
   CONTACTS_PER_PAGE_PER_HOUR: count(1000),
+  /** Days an audit-log entry is kept (swept daily). */
+  AUDIT_RETENTION_DAYS: count(365),
   DEFAULT_PLAN: PlanName.default("free"),
   /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: serviceUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().optional(),
   /** Seconds between a webhook delivery's attempts, one per retry (docs/webhooks.md). */
   WEBHOOK_RETRY_DELAYS: z
@@ -137,9 +192,24 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Tests only: lets the loopback admin endpoint set the API usage clock (lib/usage/clock.ts). */
   HOP_TEST_CLOCK: z.enum(["on", "off"]).default("off"),
+  /** bcrypt cost of new account and link passwords (each step doubles the work). */
+  BCRYPT_COST: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(10, "must be at least 10 (a lower cost is for tests only: HOP_TEST_BCRYPT_COST)").max(14, "must be at most 14"))
+    .optional()
+    .transform((value) => value ?? 10),
+  /** Tests only: a cost below the floor, so that a test run's sign-ups and sign-ins cost little. */
+  HOP_TEST_BCRYPT_COST: z.string().regex(/^[4-9]$/, "must be a whole number from 4 to 9 (tests only; BCRYPT_COST sets a real cost)").transform(Number).optional(),
 });
 
 export type Config = ReturnType<typeof readConfig>;
+
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
 
 /** Every variable the configuration reads (.env.example must list each one). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
@@ -158,11 +228,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
-        return `${name}=${JSON.stringify(given[name] ?? "")}: ${issue.message}`;
+        return `${name}=${shownValue(name, given[name])}: ${issue.message}`;
       }),
     );
   }
   const parsed = result.data;
+  if (parsed.METRICS_PORT !== undefined && !parsed.METRICS_TOKEN && !isLoopbackHost(parsed.METRICS_HOST)) {
+    throw new ConfigError([`METRICS_HOST=${JSON.stringify(parsed.METRICS_HOST)}: a metrics listener beyond loopback needs METRICS_TOKEN`]);
+  }
   // Without APP_URL the app is where it listens: PORT alone gives short links that work (PORT=0,
   // a free port chosen at start, keeps the documented localhost:3000).
   const appUrlText = parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`;
@@ -193,6 +266,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     apiKeyPrefix: parsed.API_KEY_PREFIX,
     authSecret: parsed.AUTH_SECRET,
     metricsToken: parsed.METRICS_TOKEN,
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST,
     blockedDestinationHosts: parsed.BLOCKED_DESTINATION_HOSTS,
     port: parsed.PORT,
     host: parsed.HOST,
@@ -204,7 +279,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `Hop <hop@${appUrl.hostname}>`,
     testClock: parsed.HOP_TEST_CLOCK === "on",
+    bcryptCost: parsed.HOP_TEST_BCRYPT_COST ?? parsed.BCRYPT_COST,
     contactsPerPagePerHour: parsed.CONTACTS_PER_PAGE_PER_HOUR,
+    auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     workarounds: Object.fromEntries(Object.entries(WORKAROUNDS).map(([name, key]) => [key, parsed[name as keyof typeof WORKAROUNDS] === "on"])) as Record<Workaround, boolean>,
   };
 }

@@ -1,7 +1,7 @@
-// One error class for the whole app. Use-case functions throw it with a code from the spec; the
+// One error class for the whole app. Use-case functions throw it with a code of the contract (docs/API.md); the
 // API skin (lib/api/respond.ts) turns it into a status and body by the table below, following the
-// flat/nested rule of shared/spec/DECISIONS.md: UPPER_CASE codes are flat, lower_case codes nested, and the
-// plain-string errors of API.md are `{ error: "<string>" }`.
+// flat/nested rule of docs/API.md: UPPER_CASE codes are flat, lower_case codes nested, and the
+// plain-string errors are `{ error: "<string>" }`.
 
 type Shape = "flat" | "nested" | "plain";
 
@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, message: "The API key is malformed, unknown or revoked." },
   plan_upgrade_required: { status: 403, message: "API access needs the Growth plan or higher." },
   forbidden: { status: 403, message: "This API key's role does not allow this request." },
+  insufficient_scope: { status: 403, message: "This API key lacks the scope this request needs." },
+  outside_key_restrictions: { status: 403, message: "This API key is restricted to some groups or domains, and this is outside them." },
   // dashboard (browser session) answers
   not_signed_in: { status: 401, message: "Sign in to continue." },
   too_many_attempts: { status: 429, message: "Too many sign-in attempts. Try again later." },
@@ -67,6 +69,7 @@ export const ERROR_CODES = {
     message: "This destination cannot be used on the primary domain; use a system or custom domain.",
   },
   INVALID_EXPIRATION: { status: 400, title: "Bad Request", message: "expiresAt must be an ISO 8601 date-time with an offset, in the future." },
+  INVALID_SCHEDULE: { status: 400, title: "Bad Request", message: "startsAt must be an ISO 8601 date-time with an offset, before expiresAt." },
   GROUP_NOT_FOUND: { status: 400, title: "Bad Request", message: "The group does not exist in this account." },
   TOO_MANY_CUSTOM_DOMAINS: {
     status: 400,

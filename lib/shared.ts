@@ -1,5 +1,5 @@
-// The custom server (server.ts, loaded by tsx) and Next's bundled route handlers each get their own
-// copy of every module. Process-wide state (database, counters, caches) must exist once, so it
+// The custom server (server.ts, run from its bundle .next/hop/server.mjs, or through tsx in dev) and
+// Next's bundled route handlers each get their own copy of every module. Process-wide state (database, counters, caches) must exist once, so it
 // lives on globalThis under one registry and both copies reach the same instance.
 const registry: Map<string, unknown> = ((globalThis as Record<string, unknown>).__hopShared ??=
   new Map()) as Map<string, unknown>;

@@ -1,6 +1,6 @@
 // `npm run bench`: every speed figure the issues ask for, each measured against a baseline in the
 // same run. `npm run bench -- wrapper redirect` runs only the named sections; sections marked
-// `onlyWhenNamed` (the 40 s database outage) run only when named.
+// `onlyWhenNamed` (the five-minute database outage) run only when named.
 import { existsSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +19,7 @@ const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: 
   { name: "memory", file: "./bench/memory.ts", fn: "benchMemory" },
   { name: "metrics", file: "./bench/metrics.ts", fn: "benchMetrics" },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
+  { name: "interference", file: "./bench/interference.ts", fn: "benchInterference", onlyWhenNamed: true },
 ];
 
 async function main(): Promise<void> {

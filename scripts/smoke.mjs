@@ -35,7 +35,9 @@ const port = await new Promise((resolve) => {
   child.on("exit", (code) => fail(`server exited with ${code}`));
   child.stdout.on("data", () => {
     const match = /Hop listening on port (\d+)/.exec(output);
-    if (match) (clearTimeout(timer), resolve(Number(match[1])));
+    if (!match) return;
+    clearTimeout(timer);
+    resolve(Number(match[1]));
   });
 });
 const base = `http://127.0.0.1:${port}`;

@@ -134,7 +134,8 @@ export function SignOutEverywhere() {
                   setBusy(false);
                   return setError(result.error.message);
                 }
-                window.location.assign("/login");
+                // A full load, not a client navigation: no signed-in page stays in the router's cache or history.
+                window.location.replace("/login");
               }}
             >
               Sign out everywhere

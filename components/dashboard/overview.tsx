@@ -61,6 +61,7 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
           )
         }
       />
+      {counts.links + counts.websites === 0 && !readOnly ? <FirstSteps /> : null}
       <div className="stats">
         {stats.map(({ href, label, value, icon: Icon }) => (
           <Link key={href} href={href} className="card stat">
@@ -128,7 +129,15 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
             </div>
           </CardBody>
           <CardFooter>
-            <span>{keyLimits.apiAccess ? `API: ${keyLimits.hourly.toLocaleString("en-US")} requests/hour per key` : "No API access on your plan"}</span>
+            <span>
+              {teamOwnerEmail
+                ? keyLimits.apiAccess
+                  ? `Your own API keys: ${keyLimits.hourly.toLocaleString("en-US")} requests/hour each, on your own plan`
+                  : "API keys come with your own plan, which has none"
+                : keyLimits.apiAccess
+                  ? `API: ${keyLimits.hourly.toLocaleString("en-US")} requests/hour per key`
+                  : "No API access on your plan"}
+            </span>
             {/* The plan is the owner's: a member's own Account page would show another plan. */}
             {teamOwnerEmail ? <Link href="/links">Workspace links</Link> : <Link href="/account">Plan details</Link>}
           </CardFooter>
@@ -136,6 +145,40 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
         {keyLimits.apiAccess ? <ApiCard appUrl={appUrl} /> : <NoApiCard />}
       </div>
     </div>
+  );
+}
+
+/** An empty workspace's first step: a short link or a page (or links brought from elsewhere), before any API. */
+function FirstSteps() {
+  return (
+    <Card labelledBy="first-steps">
+      <CardHeader id="first-steps" title="Start here" description="Your workspace is empty. Most people begin with one of these." />
+      <CardBody>
+        <ul className="first-steps">
+          <li>
+            <LinkIcon />
+            <div>
+              <Link href="/links/new" className="first-step-title">Create a short link</Link>
+              <p className="field-hint">Paste a long address; the short one is ready to share, with its clicks counted here.</p>
+            </div>
+          </li>
+          <li>
+            <LayoutIcon />
+            <div>
+              <Link href="/websites/new" className="first-step-title">Make a link-in-bio page</Link>
+              <p className="field-hint">One page with your links, for a profile&apos;s bio; pick a design and publish.</p>
+            </div>
+          </li>
+          <li>
+            <PlusIcon />
+            <div>
+              <Link href="/links/import" className="first-step-title">Import links from Bitly, Dub, Short.io or Rebrandly</Link>
+              <p className="field-hint">Their export file as it is: the same back-halves on your domain.</p>
+            </div>
+          </li>
+        </ul>
+      </CardBody>
+    </Card>
   );
 }
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, Logo, MenuIcon, RefreshIcon, UserIcon, UsersIcon } from "../ui/icons";
+import { ChartIcon, CloseIcon, GlobeIcon, HomeIcon, KeyIcon, LayoutIcon, LinkIcon, ListIcon, Logo, MenuIcon, RefreshIcon, UserIcon, UsersIcon } from "../ui/icons";
 import { SignOutButton } from "./sign-out-button";
 import { WorkspaceSwitcher, type WorkspaceOption } from "./workspace-switcher";
 
@@ -23,6 +23,7 @@ const SECTIONS = [
     items: [
       { href: "/keys", label: "API keys", icon: KeyIcon },
       { href: "/webhooks", label: "Webhooks", icon: RefreshIcon },
+      { href: "/account/audit-log", label: "Audit log", icon: ListIcon },
       { href: "/team", label: "Team", icon: UsersIcon },
       { href: "/account", label: "Account", icon: UserIcon },
     ],
@@ -62,7 +63,9 @@ export function SidebarNav({ name, email, workspaces = [], workspace, counts = {
               <p className="nav-heading">{section.label}</p>
               <ul>
                 {section.items.map(({ href, label, icon: Icon }) => {
-                  const active = href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+                  // The deepest item that matches wins (Account is not lit on Account → Audit log).
+                  const deeper = SECTIONS.some((other) => other.items.some((item) => item.href.startsWith(`${href}/`) && pathname.startsWith(item.href)));
+                  const active = href === "/" ? pathname === "/" : !deeper && (pathname === href || pathname.startsWith(`${href}/`));
                   return (
                     <li key={href}>
                       <Link href={href} className="nav-link" aria-current={active ? "page" : undefined}>

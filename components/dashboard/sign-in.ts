@@ -7,14 +7,16 @@ const SERVER_FAILED = "Signing in failed on our side. Try again; if it keeps hap
  * next-auth's credentials sign-in, done by hand so the page can show the throttle's own 429
  * message: fetch the CSRF token, post the form, and report what happened.
  */
-export async function signInWithPassword(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export type SignInResult = { ok: true } | { ok: false; message: string; needsCode?: true };
+
+export async function signInWithPassword(email: string, password: string, code?: string): Promise<SignInResult> {
   try {
     const csrf = (await (await fetch("/api/auth/csrf", { credentials: "same-origin" })).json()) as { csrfToken: string };
     const response = await fetch("/api/auth/callback/credentials", {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email, password, csrfToken: csrf.csrfToken, json: "true" }),
+      body: new URLSearchParams({ email, password, ...(code ? { code } : {}), csrfToken: csrf.csrfToken, json: "true" }),
     });
     if (response.status === 429) {
       const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
@@ -27,6 +29,9 @@ export async function signInWithPassword(email: string, password: string): Promi
     // lib/auth/options.ts: a sign-in that failed on our side is not a wrong password.
     if (error === "DatabaseUnavailable") return { ok: false, message: DATABASE_UNAVAILABLE };
     if (error === "SignInFailed") return { ok: false, message: SERVER_FAILED };
+    // lib/auth/options.ts: the password was right; the account's second step is still to come.
+    if (error === "SecondFactorRequired") return { ok: false, needsCode: true, message: "Enter the code from your authenticator app." };
+    if (error === "SecondFactorWrong") return { ok: false, needsCode: true, message: "The code is not correct. Check the app's current code, or use a recovery code." };
     return { ok: false, message: "The e-mail or password is not correct." };
   } catch {
     return { ok: false, message: "The server could not be reached. Check your connection and try again." };

@@ -14,7 +14,8 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         await fetch("/api/dashboard/signout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
-        window.location.assign("/login");
+        // A full load, not a client navigation: no signed-in page stays in the router's cache or history.
+        window.location.replace("/login");
       }}
     >
       <LogOutIcon />

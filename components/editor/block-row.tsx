@@ -2,8 +2,10 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BlockFields } from "./block-fields";
+import { ScheduleFields } from "./schedule-fields";
+import { isScheduledBlock, windowState, windowText } from "./schedule-time";
 import { DownIcon, DuplicateIcon, EyeIcon, EyeOffIcon, TrashIcon, UpIcon } from "./icons";
 import { BLOCK_LABELS, blockSummary, type Block } from "./model";
 
@@ -28,6 +30,12 @@ export function BlockRow({ block, index, count, open, actions, problems }: { blo
     node.style.transition = transition ?? "";
   }, [transform, transition]);
   const summary = blockSummary(block);
+  // The window is written in the browser's time zone, so only after hydration (the server's may differ).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const scheduled = isScheduledBlock(block);
+  const state = scheduled && mounted ? windowState(block, Date.now()) : null;
+  const stateLabel = state === "ended" ? "Ended" : state === "showing" ? "Showing" : "Scheduled";
   const label = `${BLOCK_LABELS[block.type ?? "simple"]}: ${summary}`;
   return (
     <li
@@ -50,6 +58,11 @@ export function BlockRow({ block, index, count, open, actions, problems }: { blo
           <span className="ed-block-type">{BLOCK_LABELS[block.type ?? "simple"]}</span>
           <span className="ed-block-title">{summary}</span>
           {block.hidden ? <span className="badge">Hidden</span> : null}
+          {scheduled ? (
+            <span className={`badge ${state === "showing" ? "badge-success" : "badge-accent"} ed-schedule-badge`} data-testid="schedule-badge">
+              {stateLabel}
+            </span>
+          ) : null}
           {Object.keys(problems).length ? <span className="badge badge-danger">Not saved: needs a fix</span> : null}
         </button>
         <div className="ed-block-actions">
@@ -70,9 +83,16 @@ export function BlockRow({ block, index, count, open, actions, problems }: { blo
           </button>
         </div>
       </div>
+      {scheduled && mounted ? (
+        <p className="ed-block-when">
+          <span className="ed-when-state">{stateLabel} · </span>
+          <span data-testid="schedule-window">{windowText(block)}</span>
+        </p>
+      ) : null}
       {open ? (
         <div className="ed-block-body">
           <BlockFields block={block} onChange={actions.change} problems={problems} />
+          <ScheduleFields block={block} onChange={actions.change} problems={problems} />
         </div>
       ) : null}
     </li>

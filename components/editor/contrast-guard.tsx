@@ -2,7 +2,7 @@
 
 import { contrastProblems } from "@/lib/bio/contrast";
 import { designOf } from "@/lib/bio/designs";
-import { pagePalette } from "@/lib/bio/style";
+import { effectiveDesign, pagePalette } from "@/lib/bio/style";
 import type { Model } from "./model";
 
 type PageColours = NonNullable<NonNullable<Model["theme"]>["page"]>;
@@ -17,7 +17,10 @@ const FIELD = { text: "textColor", buttonText: "buttonTextColor" } as const;
 export function ContrastGuard({ model, templateId, onChange }: { model: Model; templateId: string | null; onChange: (page: PageColours) => void }) {
   const page = model.theme?.page ?? {};
   const design = designOf(templateId);
-  const problems = contrastProblems(design, pagePalette(design, { theme: model.theme } as Record<string, unknown>));
+  const data = { theme: model.theme } as Record<string, unknown>;
+  // The buttons as the page draws them: a page-wide button style (filled on an outline design)
+  // puts the button text on the button colour, and the published page corrects that pair too.
+  const problems = contrastProblems(effectiveDesign(design, data), pagePalette(design, data));
   if (problems.length === 0) return null;
   return (
     <div className="ed-contrast" role="status">

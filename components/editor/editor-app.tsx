@@ -1,5 +1,6 @@
 "use client";
 
+import { onTabKeys } from "./tab-keys";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { send } from "@/components/ui/request";
@@ -11,6 +12,7 @@ import { designName } from "@/lib/websites/designs";
 import { blocksOf, completeModel, type Model } from "./model";
 import { savableModel } from "./model-check";
 import { PreviewPane } from "./preview-pane";
+import { fromLocalInput } from "./schedule-time";
 import { ProfilePanel } from "./profile-panel";
 import { PublishDialog, type Published, type PublishTargets } from "./publish-dialog";
 import { SaveStatus } from "./save-status";
@@ -38,11 +40,20 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
   const [published, setPublished] = useState<Published | null>(draft.published);
   const [publishOpen, setPublishOpen] = useState(false);
   const [publishState, setPublishState] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
-  const [unpublished, setUnpublished] = useState(draft.published?.unpublishedChanges === true);
+  const [unpublishedFlag, setUnpublished] = useState(draft.published?.unpublishedChanges === true);
+  // What the live page shows, when known (loaded with nothing unpublished, or just published): the
+  // edits are compared with it, so moving a block and back leaves no "Unpublished changes".
+  const [live, setLive] = useState<string | null>(null);
   // What is saved and previewed: every field the schema accepts; a refused one stays here, marked.
   const checked = useMemo(() => savableModel(completeModel(edit.model)), [edit.model]);
   const sent = useMemo<Edit>(() => ({ model: checked.model, templateId: edit.templateId }), [checked, edit.templateId]);
   const unsaved = Object.keys(checked.problems).length;
+  const sentKey = useMemo(() => JSON.stringify(sent), [sent]);
+  const startKey = useRef(sentKey);
+  useEffect(() => {
+    if (draft.published && !draft.published.unpublishedChanges) setLive(startKey.current);
+  }, [draft.published]);
+  const unpublished = live !== null ? sentKey !== live : unpublishedFlag;
   const controls = useRef<HTMLDivElement>(null);
   const openTab = (next: Tab) => {
     setTab(next);
@@ -63,7 +74,10 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
       setUnpublished(true);
     }
   }, [draft.id, draft.version]);
-  const preview = usePreview(draft.id, sent, nonce);
+  // The preview's time (a datetime-local value, "" = now), offered while a block is scheduled.
+  const [previewAt, setPreviewAt] = useState("");
+  const scheduled = (edit.model.links ?? []).some((block) => block.schedule?.start || block.schedule?.end);
+  const preview = usePreview(draft.id, sent, nonce, scheduled ? fromLocalInput(previewAt) : undefined);
   const change = (next: (current: Edit) => Edit) => {
     setEdit(next);
     setUnpublished(true);
@@ -78,6 +92,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
       autosave.adopt(result.data.version);
       setPublished({ id: result.data.id, url: result.data.url, isActive: result.data.isActive });
       setUnpublished(false);
+      setLive(sentKey);
     }
     return result;
   };
@@ -86,7 +101,10 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
     if (!(await autosave.saveNow())) return setPublishState({ busy: false, error: "Your latest edits are not saved yet." });
     const result = await send<{ url: string }>("POST", `/api/dashboard/drafts/${draft.id}/publish-changes`, { version: autosave.version() });
     setPublishState(result.ok ? { busy: false, message: "Changes are live." } : { busy: false, error: result.error.message });
-    if (result.ok) setUnpublished(false);
+    if (result.ok) {
+      setUnpublished(false);
+      setLive(sentKey);
+    }
   };
 
   return (
@@ -145,19 +163,19 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
           {publishState.error ?? publishState.message}
         </div>
       ) : null}
-      <div className="ed-panes" role="tablist" aria-label="Editor view">
-        <button type="button" role="tab" aria-selected={pane === "edit"} onClick={() => setPane("edit")}>
+      <div className="ed-panes" role="tablist" aria-label="Editor view" onKeyDown={(event) => onTabKeys(event, ["edit", "preview"] as const, pane, setPane)}>
+        <button type="button" role="tab" aria-selected={pane === "edit"} tabIndex={pane === "edit" ? 0 : -1} onClick={() => setPane("edit")}>
           Edit
         </button>
-        <button type="button" role="tab" aria-selected={pane === "preview"} onClick={() => setPane("preview")}>
+        <button type="button" role="tab" aria-selected={pane === "preview"} tabIndex={pane === "preview" ? 0 : -1} onClick={() => setPane("preview")}>
           Preview
         </button>
       </div>
       <div className="ed-main">
         <div className="ed-controls" ref={controls}>
-          <div className="ed-tabs" role="tablist" aria-label="Editor sections">
+          <div className="ed-tabs" role="tablist" aria-label="Editor sections" onKeyDown={(event) => onTabKeys(event, TABS.map((t) => t.id), tab, openTab)}>
             {TABS.map((t) => (
-              <button key={t.id} type="button" role="tab" id={`ed-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="ed-tabpanel" onClick={() => openTab(t.id)}>
+              <button key={t.id} type="button" role="tab" id={`ed-tab-${t.id}`} aria-selected={tab === t.id} tabIndex={tab === t.id ? 0 : -1} aria-controls="ed-tabpanel" onClick={() => openTab(t.id)}>
                 {t.label}
               </button>
             ))}
@@ -179,7 +197,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
             {tab === "settings" ? <SettingsPanel model={edit.model} templateId={edit.templateId} onChange={setModel} /> : null}
           </div>
         </div>
-        <PreviewPane html={preview.html} failed={preview.failed} />
+        <PreviewPane html={preview.html} failed={preview.failed} at={scheduled ? { value: previewAt, onChange: setPreviewAt } : undefined} />
       </div>
       <PublishDialog pageName={edit.model.profile?.name || draft.name} open={publishOpen} onClose={() => setPublishOpen(false)} targets={targets} publish={publish} published={publishOpen ? published : null} />
     </div>

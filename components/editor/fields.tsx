@@ -95,8 +95,9 @@ export function ColorField({ id, label, value, onChange }: { id: string; label: 
       <div className="ed-color">
         <input
           type="color"
-          aria-label={`${label}: pick`}
-          className="ed-color-swatch"
+          aria-label={value ? `${label}: pick` : `${label}: pick (now the design's default)`}
+          className={value ? "ed-color-swatch" : "ed-color-swatch ed-color-swatch-default"}
+          title={value ? undefined : "Design default"}
           value={value && HEX6.test(value) ? value : "#000000"}
           onChange={(event) => onChange(event.target.value)}
         />

@@ -36,13 +36,14 @@ function wording(path: Path, message: string): string {
 /** Removes the member at `path`; one already gone takes its enclosing list item or object with it. */
 function removeAt(root: Json, path: Path): void {
   for (let depth = path.length; depth > 0; depth -= 1) {
-    let parent: any = root;
-    for (const part of path.slice(0, depth - 1)) parent = parent?.[part as any];
+    let parent: unknown = root;
+    for (const part of path.slice(0, depth - 1)) parent = (parent as Record<PropertyKey, unknown> | null | undefined)?.[part];
     if (parent === null || typeof parent !== "object") continue;
-    const key = path[depth - 1] as any;
-    if (parent[key] === undefined) continue;
-    if (Array.isArray(parent)) parent[key] = undefined;
-    else delete parent[key];
+    const members = parent as Record<PropertyKey, unknown>;
+    const key = path[depth - 1];
+    if (members[key] === undefined) continue;
+    if (Array.isArray(parent)) members[key] = undefined;
+    else delete members[key];
     return;
   }
 }

@@ -8,7 +8,8 @@ import type { Edit } from "./use-autosave";
 
 const PREVIEW_DEBOUNCE_MS = 150;
 
-export function usePreview(draftId: string, edit: Edit, nonce: string) {
+/** `at`: an ISO instant to draw the page at (scheduled blocks), or undefined for now. */
+export function usePreview(draftId: string, edit: Edit, nonce: string, at?: string) {
   const [html, setHtml] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -18,7 +19,7 @@ export function usePreview(draftId: string, edit: Edit, nonce: string) {
         const response = await fetch(`/api/dashboard/drafts/${draftId}/preview`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ semantic: edit.model, templateId: edit.templateId, nonce }),
+          body: JSON.stringify({ semantic: edit.model, templateId: edit.templateId, nonce, at }),
           signal: controller.signal,
         });
         if (response.ok) {
@@ -36,6 +37,6 @@ export function usePreview(draftId: string, edit: Edit, nonce: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [draftId, edit, nonce]);
+  }, [draftId, edit, nonce, at]);
   return { html, failed };
 }

@@ -1,7 +1,7 @@
 // The import wizard's work in the browser: read the file, show what each column will be, and send
 // the rows in slices (so the progress bar moves) with a header the server reads as mapped.
 import { IMPORT_FIELDS, mapColumns, type ColumnMap, type ImportField } from "@/lib/links/import-columns";
-import { csvRow, parseCsv } from "@/lib/text/csv";
+import { csvRow, detectDelimiter, parseCsv } from "@/lib/text/csv";
 import { humanMessage } from "@/lib/dashboard/human-messages";
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,10 +18,13 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   description: "Description",
   tags: "Tags",
   groupId: "Group id",
+  createdAt: "Created at",
   expiresAt: "Expires at",
   expiredUrl: "Expired URL",
   ios: "iOS URL",
   android: "Android URL",
+  startsAt: "Starts at",
+  maxClicks: "Visit limit",
 };
 
 export interface ImportFile {
@@ -35,13 +38,14 @@ export interface ImportFailure {
   slug?: string;
   error: string;
   code?: string;
+  suggestion?: string;
 }
 
 /** The file's header and rows, or a sentence saying why it cannot be imported. */
 export function readImportFile(name: string, text: string): ImportFile | string {
   let records: string[][];
   try {
-    records = parseCsv(text, IMPORT_MAX_ROWS + 1);
+    records = parseCsv(text, IMPORT_MAX_ROWS + 1, detectDelimiter(text));
   } catch (error) {
     return /More than/.test(String((error as Error).message)) ? `${name} has more than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows; split it into smaller files.` : `${name} is not a CSV file this import can read (${(error as Error).message.toLowerCase()}).`;
   }
@@ -64,9 +68,9 @@ export function mappedCsv(header: string[], rows: string[][], columns: ColumnMap
   return csvRow(names) + rows.map((row) => csvRow(row)).join("");
 }
 
-/** A failed row's reason in the dashboard's words (a taken or repeated address as the API says it). */
+/** A failed row's reason in the dashboard's words (a taken or repeated address, a reserved slug with its suggestion, as the API says it). */
 export function describeFailure(failure: ImportFailure): string {
-  if (!failure.code || failure.code === "slug_already_exists") return failure.error;
+  if (!failure.code || failure.code === "slug_already_exists" || failure.suggestion) return failure.error;
   return humanMessage({ code: failure.code, message: failure.error }, { slug: failure.slug, label: "The URL" });
 }
 

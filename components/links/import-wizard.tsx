@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { IMPORT_FIELDS, type ColumnMap, type ImportField } from "@/lib/links/import-columns";
@@ -22,9 +23,10 @@ interface Outcome {
   failed: ImportFailure[];
 }
 
-async function post(csv: string, dryRun: boolean): Promise<Outcome | string> {
+async function post(csv: string, dryRun: boolean, domain: string): Promise<Outcome | string> {
+  const query = new URLSearchParams({ domain, ...(dryRun ? { dryRun: "true" } : {}) });
   try {
-    const res = await fetch(`/api/dashboard/links/import${dryRun ? "?dryRun=true" : ""}`, { method: "POST", headers: { "content-type": "text/csv" }, body: csv });
+    const res = await fetch(`/api/dashboard/links/import?${query}`, { method: "POST", headers: { "content-type": "text/csv" }, body: csv });
     const body = await res.json().catch(() => null);
     if (res.ok && body) return body as Outcome;
     return body?.error?.message ?? `The server answered ${res.status}.`;
@@ -42,11 +44,12 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ImportWizard() {
+export function ImportWizard({ domains, defaultDomain }: { domains: string[]; defaultDomain: string }) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ImportFile | null>(null);
   const [columns, setColumns] = useState<ColumnMap>({});
+  const [domain, setDomain] = useState(defaultDomain);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<Outcome | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -80,7 +83,7 @@ export function ImportWizard() {
     if (columns.url === undefined) return setProblem("Pick the column that holds the destination URL.");
     setProblem(null);
     setProgress(0);
-    const outcome = await post(mappedCsv(file.header, file.rows, columns), true);
+    const outcome = await post(mappedCsv(file.header, file.rows, columns), true, domain);
     setProgress(null);
     if (typeof outcome === "string") return setProblem(outcome);
     setChecked(outcome);
@@ -92,7 +95,7 @@ export function ImportWizard() {
     const total: Outcome = { created: 0, failed: [] };
     for (let start = 0; start < file.rows.length; start += SLICE_ROWS) {
       setProgress(start / file.rows.length);
-      const outcome = await post(mappedCsv(file.header, file.rows.slice(start, start + SLICE_ROWS), columns), false);
+      const outcome = await post(mappedCsv(file.header, file.rows.slice(start, start + SLICE_ROWS), columns), false, domain);
       if (typeof outcome === "string") {
         setProgress(null);
         setResult(total);
@@ -111,7 +114,7 @@ export function ImportWizard() {
   return (
     <div className="page-stack">
       <Card labelledBy="import-file-title">
-        <CardHeader id="import-file-title" title="1. Choose a CSV file" description="Hop's own export, a Bitly or Dub export, or a spreadsheet saved as CSV: a header row, then one link per row. Up to 10,000 rows and 5 MB." />
+        <CardHeader id="import-file-title" title="1. Choose a CSV file" description="Hop's own export, a Bitly, Dub, Short.io or Rebrandly export, or a spreadsheet saved as CSV (commas, semicolons or tabs): a header row, then one link per row. Up to 10,000 rows and 5 MB." />
         <CardBody>
           <FileDrop id="import-file" ref={input} accept=".csv,text/csv" prompt={file ? `${file.name}: ${countOf(file.rows.length, "row")}. Drop or choose another file` : "Drop a CSV file here, or choose one"} labelledBy="import-file-title" disabled={busy} onFile={pick} />
           {problem ? <p className="field-error import-problem" role="alert">{problem}</p> : null}
@@ -122,6 +125,21 @@ export function ImportWizard() {
         <Card labelledBy="import-columns-title">
           <CardHeader id="import-columns-title" title="2. Check the columns" description="What each of your columns becomes. Columns left unpicked are ignored." />
           <CardBody>
+            <div className="field import-domain">
+              <label className="field-label" htmlFor="import-domain">
+                Import into
+              </label>
+              <select id="import-domain" className="select" aria-describedby="import-domain-hint" value={domain} disabled={busy} onChange={(event) => { setChecked(null); setDomain(event.target.value); }}>
+                {domains.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <p id="import-domain-hint" className="field-hint">
+                Rows whose short link is on another service (bit.ly, dub.sh …) or names no domain get this domain, with the same back-half as the slug.
+              </p>
+            </div>
             <div className="import-mapping">
               {IMPORT_FIELDS.map((field) => (
                 <div className="field" key={field}>
@@ -186,7 +204,7 @@ export function ImportWizard() {
             ) : null}
             {result ? (
               <p role="status" className="import-done">
-                {countOf(result.created, "link")} imported{result.failed.length ? `, ${countOf(result.failed.length, "row")} not` : ""}. <a href="/links">See your links</a>
+                {countOf(result.created, "link")} imported{result.failed.length ? `, ${countOf(result.failed.length, "row")} not` : ""}. <Link href="/links">See your links</Link>
               </p>
             ) : (
               <div className="form-actions">

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { LINK_SORTS } from "@/lib/links/link-sorts";
@@ -76,7 +77,7 @@ export function LinkFilters({
       <FilterSelect id="filter-tag" name="tag" label="Tag" options={choices.tags.map((t) => [t, t])} {...select("tag")} />
       <FilterSelect id="filter-domain" name="domain" label="Domain" options={choices.domains.map((d) => [d, d])} {...select("domain")} />
       <FilterSelect id="filter-group" name="groupId" label="Group" options={choices.groups.map((g) => [g.id, g.name])} {...select("groupId")} />
-      <FilterSelect id="filter-status" name="status" label="Status" options={[["active", "Active"], ["inactive", "Inactive"], ["expired", "Expired"], ["protected", "Password-protected"]]} {...select("status")} />
+      <FilterSelect id="filter-status" name="status" label="Status" options={[["active", "Active"], ["inactive", "Inactive"], ["expired", "Expired"], ["protected", "Password-protected"], ["scheduled", "Scheduled"], ["capped", "Visit limit"]]} {...select("status")} />
       <FilterSelect id="filter-type" name="type" label="Type" options={[["deeplink", "Short link"], ["website", "Website"], ["applink", "App link"]]} {...select("type")} />
       <div className="field">
         <label className="field-label" htmlFor="filter-sort">
@@ -96,7 +97,7 @@ export function LinkFilters({
             Apply
           </button>
         )}
-        <a
+        <Link
           className="btn btn-ghost"
           href="/links"
           onClick={(event) => {
@@ -107,7 +108,7 @@ export function LinkFilters({
           }}
         >
           Clear
-        </a>
+        </Link>
       </div>
     </form>
   );

@@ -4,8 +4,8 @@
 // First of all: zod without `new Function` in the browser, before the schemas below are built.
 import "@/lib/validation/browser-zod";
 import { humanMessage, PLAIN_FIELDS, type Problem } from "@/lib/dashboard/human-messages";
-import { hasControlCharacter, normalizeHttpUrl } from "@/lib/links/http-url";
-import { CreateLinkBody, UpdateLinkBody } from "@/lib/links/schemas";
+import { hasControlCharacter, isTooLongUrl, MAX_URL_LENGTH, normalizeHttpUrl } from "@/lib/links/http-url";
+import { LinkFormCreateBody, LinkFormUpdateBody } from "@/lib/links/link-form-body";
 import { slugProblem } from "@/lib/links/slug-rules";
 import { issueError } from "@/lib/validation/parse";
 import { createBody, updateBody, type LinkFormState } from "./link-form-model";
@@ -25,7 +25,7 @@ const LABELS: Record<string, string> = {
   domain: "The domain",
   tags: "Tags",
   groupId: "The group",
-  title: "The SEO title",
+  title: "The title",
   description: "The SEO description",
   seo: "The preview image URL",
   googleTags: "The Google tag ID",
@@ -33,6 +33,8 @@ const LABELS: Record<string, string> = {
   alternateBackUrl: "The alternate back URL",
   expiresAt: "The expiry",
   expiredUrl: "The expired URL",
+  startsAt: "The start",
+  maxClicks: "The visit limit",
   password: "The password",
   ios: "The iPhone and iPad URL",
   android: "The Android URL",
@@ -49,7 +51,7 @@ export function controlIdOf(field: string): string {
   const ids: Record<string, string> = {
     url: "link-url", destination: "link-url", slug: "link-slug", domain: "link-domain", tags: "link-tags", groupId: "link-group", behavior: "link-behavior-conservative",
     title: "link-title", description: "link-description", seo: "link-seo-image", googleTags: "link-google-tag", metaPixel: "link-meta-pixel", alternateBackUrl: "link-back-url",
-    expiresAt: "link-expires-at", expiredUrl: "link-expired-url", password: "link-password", ios: "link-ios", android: "link-android",
+    expiresAt: "link-expires-at", expiredUrl: "link-expired-url", startsAt: "link-starts-at", maxClicks: "link-max-clicks", password: "link-password", ios: "link-ios", android: "link-android",
   };
   return ids[field.split(/[.[]/)[0]] ?? "link-url";
 }
@@ -58,9 +60,9 @@ export function sectionOf(field: string): LinkFormSection {
   if (field.startsWith("geoRules")) return "geo";
   if (field.startsWith("languageRules")) return "languages";
   if (field === "behavior") return "behavior";
-  if (["title", "description", "seo"].includes(field)) return "seo";
+  if (["description", "seo"].includes(field)) return "seo";
   if (["googleTags", "metaPixel", "alternateBackUrl"].includes(field)) return "tracking";
-  if (field === "expiresAt" || field === "expiredUrl") return "expiration";
+  if (["expiresAt", "expiredUrl", "startsAt", "maxClicks"].includes(field)) return "expiration";
   if (field === "password") return "password";
   if (field === "ios" || field === "android") return "devices";
   return "basics";
@@ -80,8 +82,17 @@ export function fieldError(problem: Problem, state: LinkFormState): FieldError {
   return { field, message: humanMessage({ ...problem, message }, { label: labelOf(field), slug: state.slug.trim(), domain: state.domain }) };
 }
 
+/** The form's own errors still standing after an edit: each stays (reworded to the new value) only while the check still finds it. */
+export function remainingErrors(errors: FieldError[], found: FieldError[]): FieldError[] {
+  return errors.flatMap((error) => found.filter((problem) => problem.field === error.field).slice(0, 1));
+}
+
+/** The basics card's fields top to bottom (others keep their order). */
+const BASICS = ["url", "title", "domain", "slug", "tags", "groupId"];
+const basicsOrder = (field: string) => (BASICS.includes(field) ? BASICS.indexOf(field) : BASICS.length);
+
 /** Every problem the server would find without the database, first field first; [] when the form may be sent. */
-export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: { editing: boolean; slugOptional: boolean }): FieldError[] {
+export function checkLinkForm(state: LinkFormState, { editing, slugOptional, onPrimary = true }: { editing: boolean; slugOptional: boolean; onPrimary?: boolean }): FieldError[] {
   const problems: Problem[] = [];
   const url = (field: string, value: string, required: boolean) => {
     const text = value.trim();
@@ -90,13 +101,14 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: {
       return;
     }
     if (hasControlCharacter(text)) problems.push({ field, code: "INVALID_DESTINATION_URL", message: "control characters" });
+    else if (isTooLongUrl(text)) problems.push({ field, code: "INVALID_DESTINATION_URL", message: `at most ${MAX_URL_LENGTH} characters` });
     else if (!normalizeHttpUrl(text)) problems.push({ field, code: "INVALID_DESTINATION_URL", message: "" });
   };
   url("url", state.url, true);
   if (!editing) {
     const slug = state.slug.trim();
     if (!slug && !slugOptional) problems.push({ message: "Missing custom slug" });
-    else if (slug && slugProblem(slug)) problems.push({ field: "slug", code: "INVALID_SLUG", message: "" });
+    else if (slug && slugProblem(slug, onPrimary)) problems.push({ field: "slug", code: "INVALID_SLUG", message: "" });
   }
   state.geoRules.forEach((rule, index) => {
     if (!rule.countries.length && !rule.presetId && !rule.cities.trim()) problems.push({ field: `geoRules[${index}].countries`, message: "Name countries, pick a geo preset, or list cities." });
@@ -111,8 +123,9 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: {
   url("ios", state.ios, false);
   url("android", state.android, false);
   if (!editing && state.expiresAt && Date.parse(state.expiresAt) <= Date.now()) problems.push({ field: "expiresAt", code: "INVALID_EXPIRATION", message: "expiresAt must lie in the future." });
+  if (state.startsAt && state.expiresAt && Date.parse(state.startsAt) >= Date.parse(state.expiresAt)) problems.push({ field: "startsAt", code: "INVALID_SCHEDULE", message: "startsAt must lie before expiresAt." });
   url("seo", state.seoImage, false);
-  const parsed = editing ? UpdateLinkBody.safeParse(updateBody(state)) : CreateLinkBody.safeParse(createBody(state));
+  const parsed = editing ? LinkFormUpdateBody.safeParse(updateBody(state)) : LinkFormCreateBody.safeParse(createBody(state));
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const error = issueError(issue);
     problems.push({ field: error.field, code: error.code, message: error.message });
@@ -122,5 +135,5 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional }: {
   return problems
     .map((problem) => fieldError(problem, state))
     .filter((error) => !seen.has(error.field) && seen.add(error.field))
-    .sort((a, b) => SECTIONS.indexOf(sectionOf(a.field)) - SECTIONS.indexOf(sectionOf(b.field)));
+    .sort((a, b) => SECTIONS.indexOf(sectionOf(a.field)) - SECTIONS.indexOf(sectionOf(b.field)) || basicsOrder(a.field) - basicsOrder(b.field));
 }

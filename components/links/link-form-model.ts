@@ -2,14 +2,25 @@
 import type { LinkDetails as StoredLink } from "@/lib/links/link-object";
 import { countOf } from "@/lib/text/plural";
 
+/** Each behaviour's name as people read it (the API's value stays the option's id). */
+export const BEHAVIOR_NAMES: Record<string, string> = {
+  conservative: "Ask in in-app browsers (conservative)",
+  basic: "Plain redirect (basic)",
+  aggressive: "Open the real browser (aggressive)",
+  "non-meta": "Plain in Meta's apps, else open the browser (non-meta)",
+  reddit: "Tuned for Reddit (reddit)",
+  experimental: "Trial technique A (as aggressive for now)",
+  experimental2: "Trial technique B (as aggressive for now)",
+};
+
 export const BEHAVIOR_HELP: Record<string, string> = {
   conservative: "Default. In-app browsers get a page with “Open in browser” and “Continue here”, no script.",
   basic: "Always a plain redirect, in-app browsers included.",
   aggressive: "In-app browsers get the escape page and an immediate attempt to open the real browser.",
   "non-meta": "Plain redirect in Instagram, Facebook, Messenger and Threads; other in-app browsers as aggressive.",
   reddit: "As aggressive; the same hand-off works in Reddit’s in-app browser.",
-  experimental: "As aggressive for now; reserved for a new technique.",
-  experimental2: "As aggressive for now; reserved for a second new technique.",
+  experimental: "Behaves as aggressive today; a new hand-off technique will be tried here first.",
+  experimental2: "Behaves as aggressive today; a second new hand-off technique will be tried here.",
 };
 
 export interface GeoRuleState {
@@ -45,6 +56,10 @@ export interface LinkFormState {
   /** ISO 8601 (UTC) or ""; the input shows it in the browser's time zone. */
   expiresAt: string;
   expiredUrl: string;
+  /** ISO 8601 (UTC) or "": before it the link is not live yet. */
+  startsAt: string;
+  /** The visit limit as typed ("" for none). */
+  maxClicks: string;
   /** A new password to set ("" keeps the current one, or none). */
   password: string;
   removePassword: boolean;
@@ -57,7 +72,7 @@ export type LinkDetails = Pick<
   StoredLink,
   | "id" | "url" | "domain" | "slug" | "destination" | "title" | "description" | "tags" | "groupId" | "isActive"
   | "behavior" | "geoRules" | "languageRules" | "seo" | "googleTags" | "metaPixel" | "alternateBackUrl"
-  | "expiresAt" | "expiredUrl" | "hasPassword" | "ios" | "android"
+  | "expiresAt" | "expiredUrl" | "startsAt" | "maxClicks" | "hasPassword" | "ios" | "android"
 >;
 
 let nextKey = 1;
@@ -98,6 +113,8 @@ export function initialState(link: LinkDetails | null, defaultDomain: string): L
     alternateBackUrl: link?.alternateBackUrl ?? "",
     expiresAt: link?.expiresAt ?? "",
     expiredUrl: link?.expiredUrl ?? "",
+    startsAt: link?.startsAt ?? "",
+    maxClicks: link?.maxClicks == null ? "" : String(link.maxClicks),
     password: "",
     removePassword: false,
     ios: link?.ios ?? "",
@@ -119,7 +136,9 @@ function languageRulesBody(state: LinkFormState) {
 }
 
 /** POST body: what CreateLinkBody takes. */
+/** The create: every section in one POST (lib/links/link-form-body.ts); empty fields left out. */
 export function createBody(state: LinkFormState) {
+  const seo = seoObject(state);
   return {
     url: state.url,
     domain: state.domain || undefined,
@@ -133,33 +152,33 @@ export function createBody(state: LinkFormState) {
     languageRules: languageRulesBody(state),
     expiresAt: state.expiresAt || undefined,
     expiredUrl: state.expiredUrl || undefined,
+    startsAt: state.startsAt || undefined,
+    maxClicks: maxClicksOf(state) ?? undefined,
     password: state.password || undefined,
     ios: state.ios || undefined,
     android: state.android || undefined,
+    seo: Object.keys(seo).length ? seo : undefined,
+    googleTags: state.googleTagId ? { measurementId: state.googleTagId.trim() } : undefined,
+    metaPixel: state.metaPixelId ? { pixelId: state.metaPixelId.trim() } : undefined,
+    alternateBackUrl: state.alternateBackUrl || undefined,
   };
 }
 
-/** The fields only PUT takes; sent after a create when any is filled in. */
-export function extrasBody(state: LinkFormState) {
-  const body: Record<string, unknown> = {};
-  const seo = seoObject(state);
-  if (Object.keys(seo).length) body.seo = seo;
-  if (state.googleTagId) body.googleTags = { measurementId: state.googleTagId.trim() };
-  if (state.metaPixelId) body.metaPixel = { pixelId: state.metaPixelId.trim() };
-  if (state.alternateBackUrl) body.alternateBackUrl = state.alternateBackUrl;
-  return body;
+/** The typed visit limit as the API's number (NaN for words or fractions, which the check names), or null. */
+export function maxClicksOf(state: Pick<LinkFormState, "maxClicks">): number | null {
+  const text = state.maxClicks.replace(/[\s,_]/g, "");
+  return text ? Number(text) : null;
 }
 
-/**
- * PUT body for an edit. seo goes in its own call (seoBody): PUT ignores it beside title or
- * description.
- */
+/** The edit: every section in one PUT, the seo object beside the title and the group included. */
 export function updateBody(state: LinkFormState) {
   return {
     destination: state.url,
     title: state.title,
     description: state.description || null,
+    seo: seoObject(state),
     tags: list(state.tags),
+    groupId: state.groupId || null,
     behavior: state.behavior,
     geoRules: geoRulesBody(state),
     languageRules: languageRulesBody(state),
@@ -168,6 +187,8 @@ export function updateBody(state: LinkFormState) {
     alternateBackUrl: state.alternateBackUrl || null,
     expiresAt: state.expiresAt || null,
     expiredUrl: state.expiredUrl || null,
+    startsAt: state.startsAt || null,
+    maxClicks: maxClicksOf(state),
     ...(state.removePassword ? { password: null } : state.password ? { password: state.password } : {}),
     ios: state.ios || null,
     android: state.android || null,
@@ -177,8 +198,8 @@ export function updateBody(state: LinkFormState) {
 /**
  * The link's seo object as the form sees it. The link's title and description are its SEO title
  * and description (API.md), but a link-preview fetcher is shown seo.title/seo.description first
- * when set, so they are written there too; a PUT of seo alone also sets the link's title and
- * description from it, so the two never disagree. Empty values are left out.
+ * when set, so they are written there too, in the same save, so the two never disagree. Empty
+ * values are left out.
  */
 export function seoObject(state: LinkFormState): Record<string, string> {
   const seo: Record<string, string> = {};
@@ -188,21 +209,13 @@ export function seoObject(state: LinkFormState): Record<string, string> {
   return seo;
 }
 
-/** The seo PUT of an edit, or null when the stored seo object already says the same. */
-export function seoBody(state: LinkFormState, stored: unknown): { seo: Record<string, string> } | null {
-  const seo = seoObject(state);
-  const before = obj(stored);
-  const same = ["title", "description", "image"].every((key) => str(before[key]) === (seo[key] ?? ""));
-  return same ? null : { seo };
-}
-
 /** The closed line of each folding section: what is set, in a few words. */
 export function sectionSummaries(state: LinkFormState) {
   const count = (n: number, one: string) => (n ? countOf(n, one) : "None");
   const set = (parts: Array<[string, string]>) => parts.filter(([, value]) => value.trim()).map(([name]) => name).join(" · ") || "Not set";
   return {
     utm: utmSummary(state.url),
-    behavior: state.behavior.charAt(0).toUpperCase() + state.behavior.slice(1),
+    behavior: BEHAVIOR_NAMES[state.behavior] ?? state.behavior,
     geo: count(state.geoRules.length, "rule"),
     languages: count(state.languageRules.length, "rule"),
     seo: set([["Title", state.title], ["Description", state.description], ["Image", state.seoImage]]),

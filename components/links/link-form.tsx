@@ -1,11 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { withHttpsScheme } from "@/lib/links/http-url";
 import { suggestedSlug } from "@/lib/links/slug-rules";
-import type { BulkOutcome } from "@/lib/links/dashboard-bulk";
 import type { LinkFormChoices as Choices } from "@/lib/links/link-form-choices";
 import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
@@ -14,14 +14,15 @@ import { send, type RequestError } from "../ui/request";
 import { toast } from "../ui/toast";
 import { useLeaveGuard } from "../ui/use-leave-guard";
 import { LinkPreview } from "./link-preview";
-import { checkLinkForm, controlIdOf, fieldError, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
-import { BEHAVIOR_HELP, createBody, extrasBody, initialState, sectionSummaries, seoBody, updateBody, UTM_FIELDS, utmOf, withUtm, type LinkDetails, type LinkFormState } from "./link-form-model";
+import { checkLinkForm, controlIdOf, fieldError, remainingErrors, sectionOf, type FieldError, type LinkFormSection } from "./link-form-check";
+import { BEHAVIOR_HELP, BEHAVIOR_NAMES, createBody, initialState, sectionSummaries, updateBody, UTM_FIELDS, utmOf, withUtm, type LinkDetails, type LinkFormState } from "./link-form-model";
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 import { DeviceFields, ExpirationFields, PasswordFields, useExpirySummary } from "./link-gate-fields";
+import { ScheduleFields, useScheduleSummary } from "./link-schedule-fields";
 import { byCount, countOf } from "@/lib/text/plural";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
-export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "customDomains" | "groups" | "presets" | "countries"> & { behaviors: readonly string[] };
+export type LinkFormChoices = Pick<Choices, "domains" | "defaultDomain" | "primaryDomain" | "customDomains" | "groups" | "presets" | "countries"> & { behaviors: readonly string[] };
 
 /**
  * Create and edit in one form. A new link needs only a destination: the slug starts as a random
@@ -36,6 +37,9 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
   // After a create whose follow-up PUT failed, the form edits the link that now exists.
   const [savedId, setSavedId] = useState<string | null>(link?.id ?? null);
   const [errors, setErrors] = useState<FieldError[]>([]);
+  // Whose errors are shown: the form's own check (re-run on every edit, so each clears as its field
+  // is fixed) or the server's answer (cleared by the next edit).
+  const errorsFrom = useRef<"check" | "server">("check");
   const [open, setOpen] = useState<ReadonlySet<LinkFormSection>>(new Set());
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<LinkFormState>) => setState((current) => ({ ...current, ...patch }));
@@ -43,58 +47,55 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
   const disabled = readOnly || busy;
   const editing = savedId !== null;
   const summaries = sectionSummaries(state);
-  const expirySummary = useExpirySummary(state.expiresAt);
+  const expirySummary = useScheduleSummary(state, useExpirySummary(state.expiresAt));
   const hasPassword = link?.hasPassword === true;
   const passwordSummary = hasPassword ? (state.removePassword ? "Removed on save" : state.password ? "Replaced on save" : "Set") : state.password ? "Set on save" : "None";
   const utm = utmOf(state.url);
   const [pristine] = useState(() => JSON.stringify(state));
   const guard = useLeaveGuard(!readOnly && JSON.stringify(state) !== pristine);
+  const checkOptions = { editing, slugOptional: choices.customDomains.includes(state.domain), onPrimary: state.domain === choices.primaryDomain };
+  const checked = useRef(state);
+  useEffect(() => {
+    if (checked.current === state) return;
+    checked.current = state;
+    setErrors((current) => (!current.length ? current : errorsFrom.current === "server" ? [] : remainingErrors(current, checkLinkForm(state, checkOptions))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
   const section = (name: LinkFormSection) => ({ open: open.has(name), onToggle: (isOpen: boolean) => setOpen((current) => toggled(current, name, isOpen)) });
 
   /** Marks every problem, opens the sections that hold them, and takes the person to the first. */
-  function show(found: FieldError[]) {
+  function show(found: FieldError[], from: "check" | "server" = "check") {
+    errorsFrom.current = from;
     flushSync(() => {
       setBusy(false); // a disabled control cannot take focus
       setErrors(found);
-      setOpen((current) => new Set([...current, ...found.map((error) => sectionOf(error.field))]));
     });
+    reveal(found);
+  }
+
+  /** Opens the sections that hold these problems and takes the person to the first. */
+  function reveal(found: FieldError[]) {
+    flushSync(() => setOpen((current) => new Set([...current, ...found.map((error) => sectionOf(error.field))])));
     const first = found.find((error) => error.field !== "form");
     const control = first ? document.getElementById(controlIdOf(first.field)) : document.getElementById("link-form-summary");
     control?.scrollIntoView({ block: "center" });
     control?.focus({ preventScroll: true });
   }
 
+  /** One request, one transaction, whatever sections are filled in. */
   async function save(): Promise<string | null> {
-    let id = savedId;
-    if (!id) {
+    if (!savedId) {
       const created = await send<{ data: { id: string } }>("POST", "/api/dashboard/links", createBody(state));
       if (!created.ok) return fail(created.error);
-      id = created.data.data.id;
-      setSavedId(id);
-      const extras = extrasBody(state);
-      if (Object.keys(extras).length) {
-        const updated = await send("PUT", `/api/dashboard/links/${encodeURIComponent(id)}`, extras);
-        if (!updated.ok) return fail(updated.error);
-      }
-      return id;
+      setSavedId(created.data.data.id);
+      return created.data.data.id;
     }
-    const path = `/api/dashboard/links/${encodeURIComponent(id)}`;
-    const updated = await send("PUT", path, updateBody(state));
-    if (!updated.ok) return fail(updated.error);
-    const seoChange = seoBody(state, link?.seo);
-    if (seoChange) {
-      const seo = await send("PUT", path, seoChange);
-      if (!seo.ok) return fail(seo.error);
-    }
-    if ((link?.groupId ?? "") !== state.groupId) {
-      const moved = await send<BulkOutcome>("POST", "/api/dashboard/links/bulk", { action: "move", links: [id], groupId: state.groupId || null });
-      if (!moved.ok) return fail({ ...moved.error, field: "groupId" });
-    }
-    return id;
+    const updated = await send("PUT", `/api/dashboard/links/${encodeURIComponent(savedId)}`, updateBody(state));
+    return updated.ok ? savedId : fail(updated.error);
   }
 
   function fail(problem: RequestError): null {
-    show([fieldError(problem, state)]);
+    show([fieldError(problem, state)], "server");
     return null;
   }
 
@@ -104,7 +105,7 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const found = checkLinkForm(state, { editing, slugOptional: choices.customDomains.includes(state.domain) });
+        const found = checkLinkForm(state, checkOptions);
         if (found.length) return show(found);
         setBusy(true);
         setErrors([]);
@@ -122,7 +123,10 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
         <CardBody>
           <div className="form-grid">
             <div className="form-grid-wide">
-              <TextField id="link-url" label="Destination" type="url" value={state.url} onChange={(url) => set({ url })} onBlur={() => set({ url: withHttpsScheme(state.url) })} error={errorOf("url")} placeholder="https://example.com/page" disabled={disabled} />
+              <TextField id="link-url" label="Destination" type="url" value={state.url} onChange={(url) => set({ url })} onBlur={() => set({ url: withHttpsScheme(state.url) })} error={errorOf("url")} placeholder="https://example.com/page" disabled={disabled} autoFocus={!link && !readOnly} />
+            </div>
+            <div className="form-grid-wide">
+              <TextField id="link-title" label="Title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} hint="Names the link in your list; also the title shown when the short link is shared. Up to 500 characters." disabled={disabled} />
             </div>
             <div className="field">
               <label className="field-label" htmlFor="link-domain">
@@ -218,7 +222,7 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
             <label className="behavior-option" key={behavior}>
               <input type="radio" id={`link-behavior-${behavior}`} name="behavior" value={behavior} checked={state.behavior === behavior} disabled={disabled} onChange={() => set({ behavior })} />
               <span>
-                <span className="behavior-name">{behavior}</span>
+                <span className="behavior-name">{BEHAVIOR_NAMES[behavior] ?? behavior}</span>
                 <span className="field-hint">{BEHAVIOR_HELP[behavior] ?? ""}</span>
               </span>
             </label>
@@ -236,8 +240,9 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
         <LanguageRulesEditor rules={state.languageRules} onChange={(languageRules) => set({ languageRules })} errorOf={errorOf} disabled={disabled} />
       </Disclosure>
 
-      <Disclosure id="link-expiration" title="Expiration" summary={expirySummary} {...section("expiration")}>
-        <p className="card-description">From this moment the short link stops sending visitors to the destination: they go to the URL below, or see that the link has expired.</p>
+      <Disclosure id="link-expiration" title="Schedule, limit and expiry" summary={expirySummary} {...section("expiration")}>
+        <p className="card-description">When the short link starts and stops sending visitors to the destination. Once it expires, or its visit limit is used up, visitors go to the URL below, or see that the link has expired.</p>
+        <ScheduleFields state={state} set={set} errorOf={errorOf} disabled={disabled} />
         <ExpirationFields state={state} set={set} errorOf={errorOf} disabled={disabled} />
       </Disclosure>
 
@@ -252,9 +257,8 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
       </Disclosure>
 
       <Disclosure id="link-seo" title="SEO and link previews" summary={summaries.seo} {...section("seo")}>
-        <p className="card-description">What Slack, WhatsApp, X, Facebook and search engines show when the short URL is shared. The title also names the link in this dashboard.</p>
+        <p className="card-description">What Slack, WhatsApp, X, Facebook and search engines show under the link&apos;s title when the short URL is shared.</p>
         <div className="form-grid">
-          <TextField id="link-title" label="SEO title" value={state.title} onChange={(title) => set({ title })} error={errorOf("title")} hint="Up to 500 characters." disabled={disabled} />
           <TextField id="link-seo-image" label="SEO preview image URL" type="url" value={state.seoImage} onChange={(seoImage) => set({ seoImage })} onBlur={() => set({ seoImage: withHttpsScheme(state.seoImage) })} error={errorOf("seo")} hint="An https:// image, ideally 1200×630." placeholder="https://" disabled={disabled} />
           <div className="field form-grid-wide">
             <label className="field-label" htmlFor="link-description">
@@ -296,11 +300,11 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
         <Button type="submit" disabled={disabled}>
           {busy ? "Saving…" : editing ? "Save changes" : "Create link"}
         </Button>
-        <a className="btn btn-ghost" href="/links">
+        <Link className="btn btn-ghost" href="/links">
           Cancel
-        </a>
+        </Link>
         {readOnly ? <span className="field-hint">Your team role (viewer) can look, not change.</span> : null}
-        <FormSummary errors={errors} onPick={(field) => show(errors.filter((error) => error.field === field))} />
+        <FormSummary errors={errors} onPick={(field) => reveal(errors.filter((error) => error.field === field))} />
       </div>
     </form>
   );

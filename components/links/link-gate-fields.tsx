@@ -1,9 +1,9 @@
 "use client";
 
 import { withHttpsScheme } from "@/lib/links/http-url";
-import { Button } from "../ui/button";
+import { InstantField } from "./instant-field";
 import { useHydrated } from "../ui/use-hydrated";
-import { isoOfLocalInput, localInputOf, type LinkFormState } from "./link-form-model";
+import type { LinkFormState } from "./link-form-model";
 import { TextField } from "./rule-editors";
 
 // The link form's extension sections (docs/API.md "Extensions"): expiry, a visitor password and
@@ -29,40 +29,18 @@ export function useExpirySummary(expiresAt: string): string {
 export function ExpirationFields({ state, set, errorOf, disabled }: SectionProps) {
   const hydrated = useHydrated();
   const zone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : "";
-  const error = errorOf("expiresAt");
   return (
     <div className="form-grid">
-      <div className="field">
-        <label className="field-label" htmlFor="link-expires-at">
-          Expires at
-        </label>
-        <div className="input-with-action">
-          <input
-            id="link-expires-at"
-            className="input"
-            type="datetime-local"
-            value={hydrated ? localInputOf(state.expiresAt) : ""}
-            disabled={disabled || !hydrated}
-            onChange={(event) => set({ expiresAt: isoOfLocalInput(event.target.value) })}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "link-expires-at-error" : "link-expires-at-hint"}
-          />
-          {state.expiresAt ? (
-            <Button variant="secondary" disabled={disabled} onClick={() => set({ expiresAt: "", expiredUrl: "" })}>
-              Clear
-            </Button>
-          ) : null}
-        </div>
-        {error ? (
-          <p className="field-error" id="link-expires-at-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p className="field-hint" id="link-expires-at-hint">
-            {zone ? `In your time zone (${zone}). ` : ""}Empty: the link never expires.
-          </p>
-        )}
-      </div>
+      <InstantField
+        id="link-expires-at"
+        label="Expires at"
+        value={state.expiresAt}
+        onChange={(expiresAt) => set({ expiresAt })}
+        onClear={() => set({ expiresAt: "", expiredUrl: "" })}
+        error={errorOf("expiresAt")}
+        hint={`${zone ? `In your time zone (${zone}). ` : ""}Empty: the link never expires.`}
+        disabled={disabled}
+      />
       <TextField
         id="link-expired-url"
         label="After it expires, send visitors to"

@@ -5,13 +5,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { LinkPageRow } from "@/lib/links/list-links-page";
 import { send } from "../ui/request";
+import { toast } from "../ui/toast";
 import { RowMenu } from "../ui/row-menu";
 import { Table } from "../ui/table";
 import { BulkBar } from "./bulk-bar";
 import { CopyIconButton } from "./copy-icon-button";
 import { QrDialog } from "./qr-panel";
 
-export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d" | "expired" | "expiresAt" | "hasPassword">;
+export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d" | "expired" | "expiresAt" | "hasPassword" | "startsAt" | "notLiveYet" | "maxClicks">;
 
 export function LinksTable({
   links,
@@ -75,6 +76,8 @@ export function LinksTable({
                 <CopyIconButton value={link.url} label={`Copy ${link.url}`} />
                 {link.expired ? <span className="badge badge-warning">Expired</span> : link.expiresAt ? <span className="badge" title={`Expires ${link.expiresAt}`}>Expires</span> : null}
                 {link.hasPassword ? <span className="badge">Password</span> : null}
+                {link.notLiveYet ? <span className="badge" title={`Starts ${link.startsAt}`}>Not live yet</span> : null}
+                {link.maxClicks !== null ? <span className="badge" title={`Acts as expired after ${link.maxClicks.toLocaleString("en-US")} visits`}>Limit {link.maxClicks.toLocaleString("en-US")}</span> : null}
               </div>
               <div className="cell-sub link-sub" title={link.destination ?? undefined}>
                 {link.title ? <span className="link-title">{link.title}</span> : null}
@@ -120,7 +123,20 @@ export function LinksTable({
           </tr>
         ))}
       </Table>
-      {qrFor ? <QrDialog id={qrFor.id} url={qrFor.url} open onClose={() => setQrFor(null)} /> : null}
+      {qrFor ? (
+        <QrDialog
+          id={qrFor.id}
+          url={qrFor.url}
+          open
+          onClose={() => {
+            // The menu item that opened it is gone with the menu: focus goes back to the row's menu
+            // button, once the modal has left (while it is open the rest of the page is inert).
+            const trigger = document.querySelector<HTMLElement>(`tr[data-link-id="${CSS.escape(qrFor.id)}"] .row-menu-button`);
+            setQrFor(null);
+            setTimeout(() => trigger?.focus(), 0);
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -154,6 +170,7 @@ function ActiveSwitch({ id, url, active, disabled }: { id: string; url: string; 
               setOn(!next);
               return setError(result.error.message);
             }
+            toast(next ? `${url} is on: visitors are sent on` : `${url} is off: visitors get the "not found" page`);
             router.refresh();
           }}
         />

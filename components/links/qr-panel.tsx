@@ -32,7 +32,19 @@ export function QrPanel({ id, url }: { id: string; url: string }) {
 /** The same, from a row of the links table: a dialog over the list, so the QR code is one click away. */
 export function QrDialog({ id, url, open, onClose }: { id: string; url: string; open: boolean; onClose: () => void }) {
   return (
-    <Dialog id={`qr-dialog-${id}`} open={open} onClose={onClose} title="QR code" description={`Scans to ${url}`}>
+    <Dialog
+      id={`qr-dialog-${id}`}
+      wide
+      open={open}
+      onClose={onClose}
+      title="QR code"
+      description={`Scans to ${url}`}
+      footer={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
       {open ? <QrDesigner id={id} url={url} /> : null}
     </Dialog>
   );

@@ -32,12 +32,12 @@ function RuleControls({ index, count, label, onMove, onRemove, disabled }: { ind
   );
 }
 
-function TextField({ id, label, value, onChange, onBlur, error, hint, disabled, placeholder, type = "text" }: {
-  id: string; label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string;
+function TextField({ id, label, value, onChange, onBlur, error, hint, disabled, placeholder, type = "text", autoFocus }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; hint?: string; disabled: boolean; placeholder?: string; type?: string; autoFocus?: boolean;
 }) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input id={id} type={type} value={value} placeholder={placeholder} disabled={disabled} error={error} hint={Boolean(hint)} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} />
+      <Input id={id} type={type} value={value} placeholder={placeholder} disabled={disabled} error={error} hint={Boolean(hint)} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} autoFocus={autoFocus} />
     </Field>
   );
 }

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { send } from "../ui/request";
 
-/** Joins the team the link names; the team then shows under "Teams you belong to". */
-export function AcceptInvitationLink({ token }: { token: string }) {
+/** Joins the team the link names and opens the team's workspace (its overview), where the member came to work. */
+export function AcceptInvitationLink({ token, ownerId }: { token: string; ownerId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -23,7 +23,10 @@ export function AcceptInvitationLink({ token }: { token: string }) {
             setBusy(false);
             return setError(result.error.message);
           }
-          window.location.assign("/team");
+          // The switcher's own route: the cookie that selects the owner's workspace. Should it fail,
+          // the member is still in the team and reaches it from the switcher.
+          const selected = await send("POST", "/api/dashboard/workspace", { ownerId });
+          window.location.assign(selected.ok ? "/" : "/team");
         }}
       >
         {busy ? "Joining…" : "Join the team"}

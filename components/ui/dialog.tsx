@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode } from "react";
  * The native modal <dialog>: the browser traps focus, closes on Escape and renders the backdrop.
  * `open` drives showModal()/close(); `onClose` hears every way it closes.
  */
-export function Dialog({ open, onClose, title, description, children, footer, id }: {
+export function Dialog({ open, onClose, title, description, children, footer, id, wide = false }: {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -14,6 +14,8 @@ export function Dialog({ open, onClose, title, description, children, footer, id
   children?: ReactNode;
   footer?: ReactNode;
   id: string;
+  /** Two columns' width (up to 760 px) for a dialog with a preview beside its controls. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function Dialog({ open, onClose, title, description, children, footer, id
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog ref={ref} className={wide ? "dialog dialog-wide" : "dialog"} aria-labelledby={`${id}-title`} onClose={onClose}>
       <div className="dialog-header">
         <h2 className="dialog-title" id={`${id}-title`}>
           {title}

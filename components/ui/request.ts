@@ -28,7 +28,7 @@ export async function send<T = unknown>(method: string, url: string, body?: unkn
     return { ok: false, error: { message: "The server could not be reached. Check your connection and try again.", status: 0 } };
   }
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

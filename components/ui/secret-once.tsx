@@ -28,14 +28,16 @@ export function useSecretDialog<T>() {
   return { open, setOpen, busy, setBusy, error, setError, made, setMade, close };
 }
 
-export function SecretDialogFooter({ shown, onClose, formId, busy, submitLabel, busyLabel }: { shown: boolean; onClose: () => void; formId: string; busy: boolean; submitLabel: string; busyLabel: string }) {
-  if (shown) return <Button onClick={onClose}>Done</Button>;
+export function SecretDialogFooter({ shown, onClose, formId, busy, submitLabel, busyLabel, doneLabel = "Done", ready = true }: {
+  shown: boolean; onClose: () => void; formId: string; busy: boolean; submitLabel: string; busyLabel: string; doneLabel?: string; ready?: boolean;
+}) {
+  if (shown) return <Button onClick={onClose}>{doneLabel}</Button>;
   return (
     <>
       <Button variant="secondary" onClick={onClose}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} disabled={busy}>
+      <Button type="submit" form={formId} disabled={busy || !ready}>
         {busy ? busyLabel : submitLabel}
       </Button>
     </>

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db } from "../db/open";
 import { DAY_MS, HOUR_MS, type HitResult } from "../usage/windows";
 import { MAX_ACTIVE_KEYS } from "../keys/create-key";
+import { scopesOf } from "../keys/scopes";
 import type { Limits } from "./plans";
 import type { LimitsResult, ProfileResult, UsageResult } from "./responses";
 
@@ -36,7 +37,7 @@ export async function limitsReport(db: Db, account: { id: string; plan: string }
 export async function profileReport(db: Db, accountId: string, keyId: string) {
   const [account, key, teams] = await Promise.all([
     db.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, email: true, name: true, plan: true, createdAt: true } }),
-    db.apiKey.findFirstOrThrow({ where: { id: keyId, accountId }, select: { id: true, name: true, prefix: true, role: true, createdAt: true } }),
+    db.apiKey.findFirstOrThrow({ where: { id: keyId, accountId }, select: { id: true, name: true, prefix: true, role: true, scopes: true, groupIds: true, domains: true, expiresAt: true, createdAt: true } }),
     db.teamMembership.findMany({
       where: { memberId: accountId },
       select: { role: true, status: true, owner: { select: { id: true, email: true } } },
@@ -44,7 +45,7 @@ export async function profileReport(db: Db, accountId: string, keyId: string) {
   ]);
   return {
     ...account,
-    apiKey: { ...key, role: key.role ?? "legacy" },
+    apiKey: { ...key, role: key.role ?? "legacy", scopes: scopesOf(key) },
     teams: teams.map((t) => ({ ownerId: t.owner.id, ownerEmail: t.owner.email, role: t.role, status: t.status })),
   } satisfies z.input<typeof ProfileResult>;
 }

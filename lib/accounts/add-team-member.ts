@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { recordAudit } from "../audit/record-audit";
 
 export const TeamRole = z.enum(["admin", "editor", "viewer"]);
 export const TeamStatus = z.enum(["active", "pending"]);
@@ -12,10 +13,14 @@ export async function addTeamMember(
   input: { memberId: string; role: z.infer<typeof TeamRole>; status: z.infer<typeof TeamStatus> },
 ) {
   if (input.memberId === ownerId) throw new HopError("invalid_request", { message: "An account cannot join its own team." });
-  const membership = await db.teamMembership.upsert({
-    where: { ownerId_memberId: { ownerId, memberId: input.memberId } },
-    create: { id: newId("tm"), ownerId, memberId: input.memberId, role: input.role, status: input.status },
-    update: { role: input.role, status: input.status },
+  const membership = await db.$transaction(async (tx) => {
+    const made = await tx.teamMembership.upsert({
+      where: { ownerId_memberId: { ownerId, memberId: input.memberId } },
+      create: { id: newId("tm"), ownerId, memberId: input.memberId, role: input.role, status: input.status },
+      update: { role: input.role, status: input.status },
+    });
+    await recordAudit(tx, ownerId, { action: "member.added", target: { type: "membership", id: made.id }, changes: { memberId: input.memberId, role: input.role, status: input.status } });
+    return made;
   });
   return { id: membership.id, ownerId, memberId: input.memberId, role: membership.role, status: membership.status };
 }

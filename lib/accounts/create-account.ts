@@ -1,8 +1,9 @@
-import bcrypt from "bcryptjs";
+import { hashPassword } from "../auth/password-hash";
 import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { recordAudit } from "../audit/record-audit";
 import { PlanName } from "./plans";
 
 export const CreateAccountInput = z.object({
@@ -15,14 +16,11 @@ export const CreateAccountInput = z.object({
 export async function createAccount(db: Db, input: z.infer<typeof CreateAccountInput>) {
   const existing = await db.account.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw new HopError("invalid_request", { message: `An account with e-mail ${input.email} exists.`, field: "email", status: 409 });
-  const account = await db.account.create({
-    data: {
-      id: newId("acc"),
-      email: input.email,
-      name: input.name ?? null,
-      plan: input.plan,
-      passwordHash: input.password ? await bcrypt.hash(input.password, 10) : null,
-    },
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const account = await db.$transaction(async (tx) => {
+    const made = await tx.account.create({ data: { id: newId("acc"), email: input.email, name: input.name ?? null, plan: input.plan, passwordHash } });
+    await recordAudit(tx, made.id, { action: "account.created", target: { type: "account", id: made.id, label: made.email }, changes: { email: made.email, name: made.name, plan: made.plan, password: passwordHash !== null } });
+    return made;
   });
   return { id: account.id, email: account.email, plan: account.plan };
 }

@@ -1,9 +1,9 @@
-import bcrypt from "bcryptjs";
+import { checkPassword, hashPassword } from "../auth/password-hash";
 import type { Db } from "../db/open";
 
 // A hash of a random password at the same cost as real ones: an unknown e-mail is compared against
-// it so that it takes as long as a wrong password and answers the same.
-const DUMMY_HASH = bcrypt.hashSync(`unused-${Math.random()}`, 10);
+// it so that it takes as long as a wrong password and answers the same. Made once, off the thread.
+let dummyHash: Promise<string> | undefined;
 
 export interface SignedInAccount {
   id: string;
@@ -18,7 +18,7 @@ export async function verifyCredentials(db: Db, email: string, password: string)
     where: { email: email.trim().toLowerCase() },
     select: { id: true, email: true, name: true, passwordHash: true, sessionVersion: true },
   });
-  const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
+  const matches = await checkPassword(password, account?.passwordHash ?? (await (dummyHash ??= hashPassword(`unused-${Math.random()}`))));
   if (!account?.passwordHash || !matches) return null;
   return { id: account.id, email: account.email, name: account.name, sessionVersion: account.sessionVersion };
 }

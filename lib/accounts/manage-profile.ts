@@ -1,10 +1,11 @@
-import bcrypt from "bcryptjs";
+import { checkPassword, hashPassword } from "../auth/password-hash";
 import { z } from "zod";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { isUniqueViolation } from "../db/errors";
 import { takeSignInAttempt } from "../auth/signin-throttle";
 import { countOf } from "../text/plural";
+import { recordAudit } from "../audit/record-audit";
 
 // Changing the e-mail (the sign-in name) or the password needs the current password, and wrong
 // guesses of it spend the same budget as wrong sign-ins of the account's e-mail (10 per 15
@@ -35,17 +36,22 @@ async function checkCurrentPassword(db: Db, accountId: string, password: string 
       extras: { retryAfter: decision.retryAfterSeconds },
     });
   }
-  if (!account.passwordHash || !(await bcrypt.compare(password, account.passwordHash))) {
+  if (!account.passwordHash || !(await checkPassword(password, account.passwordHash))) {
     throw new HopError("invalid_request", { message: "The current password is not correct.", field: "currentPassword" });
   }
   await decision.release();
 }
 
 export async function updateProfile(db: Db, accountId: string, input: z.infer<typeof UpdateProfileInput>, clientIp: string) {
-  const current = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+  const current = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, name: true } });
   if (input.email !== current.email) await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
+  const changed = { ...(input.name !== current.name ? { name: input.name } : {}), ...(input.email !== current.email ? { email: input.email } : {}) };
   try {
-    const account = await db.account.update({ where: { id: accountId }, data: { name: input.name, email: input.email } });
+    const account = await db.$transaction(async (tx) => {
+      const updated = await tx.account.update({ where: { id: accountId }, data: { name: input.name, email: input.email } });
+      if (Object.keys(changed).length) await recordAudit(tx, accountId, { action: "account.profile_updated", target: { type: "account", id: accountId, label: updated.email }, changes: changed });
+      return updated;
+    });
     return { id: account.id, name: account.name, email: account.email };
   } catch (error) {
     if (isUniqueViolation(error)) throw new HopError("invalid_request", { message: "Another account uses this e-mail.", field: "email", status: 409 });
@@ -56,16 +62,23 @@ export async function updateProfile(db: Db, accountId: string, input: z.infer<ty
 /** Checks the current password, stores the new one and ends every session (the caller re-issues its own). */
 export async function changePassword(db: Db, accountId: string, input: z.infer<typeof ChangePasswordInput>, clientIp: string) {
   await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
-  const passwordHash = await bcrypt.hash(input.newPassword, 10);
-  const updated = await db.account.update({
-    where: { id: accountId },
-    data: { passwordHash, sessionVersion: { increment: 1 } },
-    select: { id: true, email: true, name: true, sessionVersion: true },
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.account.update({
+      where: { id: accountId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { id: true, email: true, name: true, sessionVersion: true },
+    });
+    // That it changed, never what to.
+    await recordAudit(tx, accountId, { action: "account.password_changed", target: { type: "account", id: accountId, label: updated.email } });
+    return updated;
   });
-  return updated;
 }
 
 /** "Sign out everywhere": every session token of the account stops being accepted. */
 export async function endAllSessions(db: Db, accountId: string) {
-  await db.account.update({ where: { id: accountId }, data: { sessionVersion: { increment: 1 } } });
+  await db.$transaction(async (tx) => {
+    await tx.account.update({ where: { id: accountId }, data: { sessionVersion: { increment: 1 } } });
+    await recordAudit(tx, accountId, { action: "account.sessions_ended", target: { type: "account", id: accountId } });
+  });
 }

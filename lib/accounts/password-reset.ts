@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import bcrypt from "bcryptjs";
+import { hashPassword } from "../auth/password-hash";
 import { z } from "zod";
 import { config } from "../config";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { recordAudit } from "../audit/record-audit";
 import { limiter, retryAfterSeconds } from "../limits/limiter";
 import { log } from "../log";
 import { mailConfigured, sendMail } from "../mail/send-mail";
@@ -45,10 +46,12 @@ export async function createResetLink(db: Db, email: string, now = new Date()): 
   if (!account) return null;
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
-  await db.$transaction([
-    db.passwordReset.deleteMany({ where: { accountId: account.id } }),
-    db.passwordReset.create({ data: { id: newId("pwr"), accountId: account.id, tokenHash: hashOf(token), expiresAt, createdAt: now } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await tx.passwordReset.deleteMany({ where: { accountId: account.id } });
+    await tx.passwordReset.create({ data: { id: newId("pwr"), accountId: account.id, tokenHash: hashOf(token), expiresAt, createdAt: now } });
+    // Who made a way in to the account, and when; never the link.
+    await recordAudit(tx, account.id, { action: "account.password_reset_requested", target: { type: "account", id: account.id, label: account.email }, details: { expiresAt: expiresAt.toISOString() } });
+  });
   return { link: `${config().appUrl}${resetPath(token)}`, email: account.email, expiresAt };
 }
 
@@ -95,7 +98,7 @@ export async function resetPassword(db: Db, input: z.infer<typeof ResetPasswordI
   const tokenHash = hashOf(input.token);
   // A made-up link costs one indexed read, never a bcrypt hash.
   if (!(await db.passwordReset.count({ where: { tokenHash, expiresAt: { gt: now } } }))) throw notValid();
-  const passwordHash = await bcrypt.hash(input.password, 10);
+  const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     const reset = await tx.passwordReset.findUnique({ where: { tokenHash }, select: { accountId: true, expiresAt: true } });
     if (!reset || reset.expiresAt <= now) throw notValid();
@@ -104,6 +107,7 @@ export async function resetPassword(db: Db, input: z.infer<typeof ResetPasswordI
     if (claimed.count === 0) throw notValid();
     await tx.passwordReset.deleteMany({ where: { accountId: reset.accountId } });
     const account = await tx.account.update({ where: { id: reset.accountId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { email: true } });
+    await recordAudit(tx, reset.accountId, { action: "account.password_reset", target: { type: "account", id: reset.accountId, label: account.email } });
     return { email: account.email };
   });
 }

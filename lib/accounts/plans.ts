@@ -13,7 +13,7 @@ export interface Limits {
   daily: number;
 }
 
-/** Defaults of shared/spec/DECISIONS.md; a self-hoster overrides per account with `cli account set-limits`. */
+/** The plans' defaults (docs/API.md, "The contract's fixed rules"); a self-hoster overrides per account with `cli account set-limits`. */
 export const PLANS: Record<PlanName, Limits> = {
   free: { apiAccess: false, totalLimit: 5, activeLimit: 5, hourly: 0, daily: 0 },
   growth: { apiAccess: true, totalLimit: 1000, activeLimit: 250, hourly: 1000, daily: 10000 },

@@ -24,6 +24,15 @@ export const ProfileResult = z.object({
   name: z.string().nullable(),
   plan: z.string(),
   createdAt: z.union([Timestamp, z.unknown()]),
-  apiKey: z.looseObject({ id: z.string(), name: z.string().nullable(), prefix: z.string(), role: z.string() }),
+  apiKey: z.looseObject({
+    id: z.string(),
+    name: z.string().nullable(),
+    prefix: z.string(),
+    role: z.string().meta({ description: "full, creator or viewer (a preset of scopes), custom, or legacy (made before roles; acts as full)." }),
+    scopes: z.array(z.string()).optional().meta({ description: "The scopes the key holds." }),
+    groupIds: z.array(z.string()).optional().meta({ description: "When not empty, the key sees only links in these groups." }),
+    domains: z.array(z.string()).optional().meta({ description: "When not empty, the key sees only links on these domains." }),
+    expiresAt: z.union([Timestamp, z.null(), z.unknown()]).optional(),
+  }),
   teams: z.array(z.object({ ownerId: z.string(), ownerEmail: z.string(), role: z.string(), status: z.string() })),
 });

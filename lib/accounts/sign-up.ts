@@ -1,10 +1,12 @@
-import bcrypt from "bcryptjs";
+import { hashPassword } from "../auth/password-hash";
 import { z } from "zod";
 import { config } from "../config";
-import { isUniqueViolation } from "../db/errors";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
+import { recordAudit } from "../audit/record-audit";
+import { log } from "../log";
+import { mailConfigured, sendMail } from "../mail/send-mail";
 import type { PlanName } from "./plans";
 
 export const SignUpInput = z.object({
@@ -44,6 +46,32 @@ export function signUpAdvertised(setting: SignUpSetting = config().signup): bool
 }
 
 /**
+ * What a sign-up answers for an address that already has an account: what a new account's answer
+ * would be (a fresh id, the default plan — an address that exists means the database is not empty,
+ * so a new account would not be the first), the existing account untouched. The owner hears of
+ * it by e-mail when SMTP is set up. Nothing in the answer, its status or its time (the password is
+ * hashed either way) tells a visitor whether the address was taken (docs/decisions).
+ */
+function asIfCreated(email: string, defaultPlan: PlanName) {
+  if (mailConfigured()) {
+    void sendMail({
+      to: email,
+      subject: "You already have a Hop account",
+      text: [
+        "Someone (hopefully you) tried to sign up for Hop with this e-mail address, which already has an account.",
+        "No new account was made and your account is unchanged.",
+        "",
+        `Sign in: ${config().appUrl}/login`,
+        `Forgot your password? ${config().appUrl}/forgot-password`,
+        "",
+        "If this was not you, you can ignore this e-mail.",
+      ].join("\n"),
+    }).catch((error: unknown) => log.warn("sign-up notice not sent", { error: String(error) }));
+  }
+  return { id: newId("acc"), email, plan: defaultPlan as string, sessionVersion: 0 };
+}
+
+/**
  * A dashboard sign-up. The first account of an empty database gets `unlimited` (the operator of a
  * fresh install needs no CLI); every later one gets the configured default plan. Only a sign-up
  * that finds no account takes the lock and checks again under it (two first sign-ups racing on a
@@ -55,20 +83,19 @@ export async function signUp(
   input: z.infer<typeof SignUpInput>,
   options: { defaultPlan: PlanName; signup: SignUpSetting } = config(),
 ) {
-  const passwordHash = await bcrypt.hash(input.password, 10);
-  const create = async (tx: Pick<Db, "account">, accounts: number) => {
+  const passwordHash = await hashPassword(input.password);
+  const create = async (tx: Pick<Db, "account" | "auditEntry">, accounts: number) => {
     if (!mayJoin(options.signup, accounts)) throw new HopError("signup_closed");
-    const account = await tx.account
-      .create({ data: { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan } })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new HopError("invalid_request", { message: "An account with this e-mail exists. Sign in instead.", field: "email", status: 409 });
-        throw error;
-      });
-    return { id: account.id, email: account.email, plan: account.plan, sessionVersion: account.sessionVersion };
+    const data = { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan };
+    // An address already used inserts nothing (no failed statement to end the transaction).
+    const { count } = await tx.account.createMany({ data: [data], skipDuplicates: true });
+    if (count === 0) return asIfCreated(input.email, options.defaultPlan);
+    await recordAudit(tx, data.id, { action: "account.created", target: { type: "account", id: data.id, label: data.email }, changes: { email: data.email, name: data.name, plan: data.plan } });
+    return { id: data.id, email: data.email, plan: data.plan as string, sessionVersion: 0 };
   };
   // Accounts are never removed down to none, so one seen here stays: no lock is needed after it.
   const seen = await db.account.count();
-  if (seen > 0) return create(db, seen);
+  if (seen > 0) return db.$transaction((tx) => create(tx, seen));
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGN_UP_LOCK})`;
     return create(tx, await tx.account.count());

@@ -16,7 +16,7 @@ import type { z } from "zod";
 
 const TYPE_NAMES: Record<string, string> = { deeplink: "Deeplink", website: "Website", applink: "Applink" };
 
-/** How the identifier named the item (shared/spec/DECISIONS.md's terms for websites; link terms otherwise). */
+/** How the identifier named the item (the contract's terms for websites, docs/API.md "Analytics"; link terms otherwise). */
 function resolvedBy(found: Resolved, identifier: string): string {
   const { link } = found;
   if (link.type === "website") {

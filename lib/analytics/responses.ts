@@ -42,3 +42,14 @@ export const AnalyticsResult = z.looseObject({
   ),
   adultConfirmation: z.object({ clicks: z.number(), rate: z.number() }).nullable(),
 });
+
+/** GET /v1/analytics/overview: every link and page of the account together (lib/analytics/account-overview.ts). */
+export const AnalyticsOverviewResult = z.object({
+  from: z.string().meta({ description: "Start of the range (ISO 8601)." }),
+  bucket: z.enum(["hour", "day", "month"]),
+  series: z.array(z.object({ date: z.string(), views: z.number(), clicks: z.number() })),
+  totalViews: z.number(),
+  totalClicks: z.number(),
+  topLinks: z.array(z.object({ id: z.string(), title: z.string().nullable(), url: z.string(), type: z.string(), views: z.number(), clicks: z.number() })).meta({ description: "The five most viewed links and pages." }),
+  topCountries: z.array(z.object({ name: z.string(), views: z.number() })).meta({ description: "The eight countries with most views (ISO alpha-2, or `unknown`)." }),
+});

@@ -39,7 +39,7 @@ function parseDay(value: string, field: "from" | "to"): number {
   return time;
 }
 
-/** Bucket size by shared/spec/DECISIONS.md: ≤ 2 days hourly, ≤ 92 days daily, longer monthly. */
+/** Bucket size (docs/API.md, "The contract's fixed rules"): ≤ 2 days hourly, ≤ 92 days daily, longer monthly. */
 export function bucketFor(from: number, to: number): BucketSize {
   const span = to - from;
   if (span <= 2 * DAY) return "hour";

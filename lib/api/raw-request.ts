@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import { workaroundOn } from "../config";
 import { HopError } from "../errors";
 import { FONT_PATH_PREFIX } from "../bio/font-choices";
-import { IMAGE_PATH_PREFIX } from "../images/image-address";
+import { CARD_PATH_PREFIX, IMAGE_PATH_PREFIX } from "../images/image-address";
 import { isReservedSlug } from "../links/reserved";
 import { log } from "../log";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
@@ -39,9 +39,9 @@ export function isApiPath(url: string): boolean {
   return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
 }
 
-/** /v1 and /api answer errors as JSON in the nested shape; every other path is a page's. */
+/** /v1, /api and /mcp answer errors as JSON; every other path is a page's. */
 export function answersJson(url: string): boolean {
-  return isApiPath(url) || url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+  return isApiPath(url) || url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
 }
 
 function hasValidEncoding(path: string): boolean {
@@ -103,7 +103,7 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
 
 /** The methods a path outside /v1 and /api serves. */
 function pageMethodsOf(url: string): string[] {
-  if (url.startsWith(IMAGE_PATH_PREFIX) || url.startsWith(FONT_PATH_PREFIX)) return ["GET", "HEAD"];
+  if (url.startsWith(IMAGE_PATH_PREFIX) || url.startsWith(CARD_PATH_PREFIX) || url.startsWith(FONT_PATH_PREFIX)) return ["GET", "HEAD"];
   if (url.startsWith(VISITOR_POST_PREFIX)) return ["POST"];
   return mayBeShortLink(url) ? LINK_METHODS : PAGE_METHODS;
 }

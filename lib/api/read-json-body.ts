@@ -1,6 +1,7 @@
 import { HopError } from "../errors";
 import { declaresMoreThan, readRequestBytes } from "../http/read-body";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth";
+import { duplicateMember } from "../validation/json-duplicates";
 
 export const MAX_BODY_BYTES = 1_000_000;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -12,7 +13,7 @@ function tooLarge(): HopError {
 /**
  * A /v1 request's JSON body: the Content-Length is checked first, then the body is read in chunks
  * and refused at the limit (a chunked body has no length to check), then its nesting is measured
- * before it is parsed.
+ * before it is parsed, and an object naming a member twice is refused.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -33,9 +34,13 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new HopError("invalid_request", { message: `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` });
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HopError("invalid_request", { message: "The body is not valid JSON." });
   }
+  const twice = duplicateMember(text);
+  if (twice !== null) throw new HopError("invalid_request", { message: `The body names '${twice.slice(0, 100)}' twice in one object; send each member once.` });
+  return body;
 }

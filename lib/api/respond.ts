@@ -1,4 +1,5 @@
-import { isDatabaseUnavailable } from "../db/unavailable";
+import { countOutageAnswer, noteDatabaseFailure } from "../db/outage";
+import { isDatabaseUnavailable, isPoolExhausted } from "../db/unavailable";
 import { HopError, isHopError } from "../errors";
 import { errorFields, log } from "../log";
 import { clientErrorOf } from "../db/errors";
@@ -23,7 +24,10 @@ export function errorResponse(error: unknown, requestId: string, context: Record
     return json(hop.toBody(), hop.status, { ...(typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {}), ...hop.headers });
   }
   if (isDatabaseUnavailable(error)) {
-    log.warn("database unavailable", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });
+    // Every connection busy for the whole wait is a load to size for, not an outage: a line each.
+    // An unreachable database starts (or counts into) the outage's summary: no line per request.
+    if (isPoolExhausted(error)) log.warn("database pool exhausted", { requestId, ...context, error: error instanceof Error ? error.message.slice(-300) : String(error) });
+    else if (noteDatabaseFailure(error)) countOutageAnswer("unavailableRequests");
     return json(new HopError("service_unavailable").toBody(), 503, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) });
   }
   log.error("unhandled error", { requestId, ...context, ...errorFields(error) });

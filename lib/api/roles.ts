@@ -4,7 +4,7 @@ export type Resource = "links" | "websites" | "drafts" | "groups" | "geo-presets
 
 const CREATOR_WRITES: ReadonlySet<Resource> = new Set(["links", "websites", "drafts", "groups", "geo-presets"]);
 
-/** The role matrix of shared/spec/DECISIONS.md; a key without a role (made before roles) acts as full. */
+/** The role matrix (docs/API.md, "The contract's fixed rules"): a key without a role (made before roles) acts as full. */
 export function roleAllows(role: KeyRole | null, request: { method: string; resource: Resource; fullKeyOnly?: boolean }): boolean {
   const effective = role ?? "full";
   if (effective === "full") return true;

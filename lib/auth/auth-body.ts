@@ -52,6 +52,8 @@ const nextAuthFields = {
 export const SignInForm = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, "Enter your e-mail.").max(320),
   password: z.string().min(1, "Enter your password.").max(200),
+  /** The second step of an account with two-factor sign-in on: an app code or a recovery code. */
+  code: z.string().max(40).optional(),
   ...nextAuthFields,
 });
 

@@ -3,6 +3,7 @@ import { findSessionAccount, type SessionAccount, type SignedInAccount } from ".
 import { config } from "../config";
 import { db } from "../db/open";
 import { isSessionRevoked, newSessionId, revokeSession } from "./revoke-session";
+import { noteSessionSeen } from "./session-seen";
 
 // Dashboard sessions are next-auth JWTs (the Credentials provider requires them) carrying the
 // account id (`sub`), the account's session version (`sv`) and a session id (`sid`). A token is
@@ -27,14 +28,32 @@ export function sessionCookieName(): string {
   return `${useSecureCookies() ? "__Secure-" : ""}next-auth.session-token`;
 }
 
-export async function accountFromSessionToken(token: string | undefined): Promise<SessionAccount | null> {
+/** Who is using the session (for the account page's list): the browser's User-Agent and the client address. */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function accountFromSessionToken(token: string | undefined, client?: SessionClient): Promise<SessionAccount | null> {
   if (!token) return null;
   const payload = await decode({ token, secret: authSecret() }).catch(() => null);
   if (!payload?.sub || typeof payload.sv !== "number" || typeof payload.sid !== "string") return null;
   const store = await db();
   // Both in flight at once: the revocation check adds no wait to the account read.
   const [account, revoked] = await Promise.all([findSessionAccount(store, payload.sub, payload.sv), isSessionRevoked(store, payload.sid)]);
-  return revoked ? null : account;
+  if (revoked || !account) return null;
+  if (client) {
+    const expiresAt = new Date(typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+    await noteSessionSeen(store, { sid: payload.sid, accountId: account.id, sessionVersion: payload.sv, expiresAt, ...client });
+  }
+  return account;
+}
+
+/** The session id (`sid`) a token carries, or null: the account page marks "this browser" with it. */
+export async function sessionIdOfToken(token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  const payload = await decode({ token, secret: authSecret() }).catch(() => null);
+  return typeof payload?.sid === "string" ? payload.sid : null;
 }
 
 /** Ends the session a token names (sign-out): that token and every copy of it stop being accepted. */

@@ -5,6 +5,7 @@ import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { blockEmbed } from "./embeds";
 import { platformLabel, socialIcon } from "./icons";
 import { blockId, CONTACT_FIELDS, isAdultGated, isContactBlock, type ContactField } from "./page-settings";
+import { shownAt } from "./schedule";
 import { ANIMATIONS, type StyleUse } from "./style";
 
 // The page's blocks in order: link buttons (simple, featured, media), headers, text, dividers and
@@ -22,6 +23,8 @@ export interface BlockContext {
   use: StyleUse;
   /** The design lays buttons out two to a row (the grid layout): odd runs end with a wide tile. */
   grid?: boolean;
+  /** The time the page is drawn for (ms): a scheduled block outside its window is left out. */
+  now: number;
 }
 
 export { CONTACT_FIELDS, type ContactField };
@@ -117,11 +120,11 @@ export interface TrackedButton {
  * recorded with, whatever the beacon sent. Null when the page has no such button (the 18+ gate's
  * only on a gated page).
  */
-export function trackedButton(data: unknown, id: string): TrackedButton | null {
+export function trackedButton(data: unknown, id: string, now: number): TrackedButton | null {
   if (id === ADULT_BUTTON_ID) return isAdultGated(data) ? { id, title: ADULT_BUTTON_TITLE, url: null, type: "adult-confirmation" } : null;
   const blocks = list(obj(data).links).slice(0, MAX_BLOCKS);
   for (const [index, raw] of blocks.entries()) {
-    if (blockId(raw, index) !== id || !isLinkButton(raw)) continue;
+    if (blockId(raw, index) !== id || !isLinkButton(raw) || !shownAt(raw, now)) continue;
     const block = obj(raw);
     return { id, title: str(block.title) || null, url: str(block.url).trim(), type: str(block.type) || "simple" };
   }
@@ -134,6 +137,7 @@ function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
   const block = obj(raw);
   const type = str(block.type) || "simple";
   const id = blockId(raw, index);
+  if (!shownAt(raw, ctx.now)) return "";
   if (isContactBlock(raw)) return contactForm(block, id, ctx);
   switch (type) {
     case "divider":
@@ -172,10 +176,10 @@ function markRunEnds(parts: string[]): string[] {
   });
 }
 
-/** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs. */
-export function blockDestination(data: unknown, index: number): { url: string; id: string } | null {
+/** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs, shown at `now`. */
+export function blockDestination(data: unknown, index: number, now: number): { url: string; id: string } | null {
   const block = list(obj(data).links)[index];
-  if (block === undefined || isContactBlock(block)) return null;
+  if (block === undefined || isContactBlock(block) || !shownAt(block, now)) return null;
   const url = str(obj(block).url).trim();
   return /^https?:\/\//i.test(url) ? { url, id: blockId(block, index) } : null;
 }

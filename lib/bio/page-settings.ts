@@ -1,4 +1,5 @@
 import { list, obj, str, type Data } from "./data";
+import { shownAt } from "./schedule";
 
 // The page-level switches of the editor data (`settings` and friends) that the visitor path acts
 // on before or around rendering.
@@ -21,9 +22,10 @@ export function blockId(block: unknown, index: number): string {
   return `${isContactBlock(block) ? "contact" : "link"}-${index + 1}`;
 }
 
-export function contactBlockById(data: unknown, id: string): Data | null {
+/** The contact block with that id, when it is shown at `now` (a scheduled block outside its window takes no posts). */
+export function contactBlockById(data: unknown, id: string, now: number): Data | null {
   const blocks = list(obj(data).links);
-  for (const [index, block] of blocks.entries()) if (isContactBlock(block) && blockId(block, index) === id) return obj(block);
+  for (const [index, block] of blocks.entries()) if (isContactBlock(block) && blockId(block, index) === id && shownAt(block, now)) return obj(block);
   return null;
 }
 

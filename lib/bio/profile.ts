@@ -62,12 +62,21 @@ function ownAvatar(key: string, templateId: string | null): string {
   return `<img class="avatar" src="${ownImagePath(key, 320)}" srcset="${srcset}" sizes="${sizes}" alt="">`;
 }
 
+/** The page's avatar picture: an uploaded one (its key) or an https address; null for a letter or emoji. */
+export function avatarPicture(data: Data): { key: string } | { url: string } | null {
+  const spec = obj(data.avatar);
+  const profile = obj(data.profile);
+  const own = str(spec.type) === "image" ? ownImageKey(spec.value) : null;
+  if (own) return { key: own };
+  const url = httpsImage(profile.avatar) ?? httpsImage(profile.image) ?? httpsImage(profile.avatarUrl) ?? (str(spec.type) === "image" ? httpsImage(spec.value) : null);
+  return url ? { url } : null;
+}
+
 function avatar(data: Data, profile: Data, name: string, templateId: string | null): string {
   const spec = obj(data.avatar);
-  const own = str(spec.type) === "image" ? ownImageKey(spec.value) : null;
-  if (own) return ownAvatar(own, templateId);
-  const image = httpsImage(profile.avatar) ?? httpsImage(profile.image) ?? httpsImage(profile.avatarUrl) ?? (str(spec.type) === "image" ? httpsImage(spec.value) : null);
-  if (image) return `<img class="avatar" src="${escapeHtml(image)}" alt="">`;
+  const picture = avatarPicture(data);
+  if (picture && "key" in picture) return ownAvatar(picture.key, templateId);
+  if (picture) return `<img class="avatar" src="${escapeHtml(picture.url)}" alt="">`;
   const glyph = str(spec.value) || str(obj(profile.avatar).value) || name.trim().charAt(0) || "•";
   return `<span class="avatar" aria-hidden="true">${escapeHtml(Array.from(glyph).slice(0, 2).join(""))}</span>`;
 }

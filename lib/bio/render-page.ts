@@ -6,7 +6,8 @@ import { httpsImage, list, obj, str } from "./data";
 import { designOf } from "./designs";
 import { ADULT_BUTTON_ID } from "../events/rollups";
 import { hidesBranding, isAdultGated, isContactBlock } from "./page-settings";
-import { renderProfile, renderSocials } from "./profile";
+import { avatarPicture, renderProfile, renderSocials } from "./profile";
+import { ownImageKey, ownImagePath } from "../images/image-address";
 import { pageFont } from "./fonts";
 import { pageCss, type StyleUse } from "./style";
 import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
@@ -29,6 +30,10 @@ export interface BioPageInput {
   outboundViaBehavior?: boolean;
   /** After a contact form post: `?contact=sent` or `?contact=invalid`. */
   contactStatus?: "sent" | "invalid" | null;
+  /** The page's social card (`/__hop/card/…`, lib/bio/social-card.ts): its og:image unless the owner set one. */
+  cardPath?: string;
+  /** The time the page is drawn for (ms; default now): scheduled blocks outside their window are left out. */
+  now?: number;
 }
 
 /** What this page adds to the visitor CSP: its analytics tags' hosts, and forms when it collects contacts. */
@@ -64,6 +69,25 @@ export function renderKeptBioPage(input: Omit<BioPageInput, "nonce">): { html: s
   return { html: render(input, hashes), hashes };
 }
 
+/**
+ * The tab's icon and the social card's picture: the owner's own (`advanced.favicon`,
+ * `advanced.ogImage`); else the icon is the avatar's picture (an uploaded one from the page's own
+ * host, an https one as it is) and the card is the page's generated one (absolute, on the page's
+ * host: a custom domain's own), or the avatar's picture where there is none (the preview).
+ */
+function sharedImages(data: Record<string, unknown>, pageUrl: string, cardPath?: string): { favicon: string | null; image: string | null } {
+  const advanced = obj(data.advanced);
+  const picture = avatarPicture(data);
+  const origin = /^https?:\/\//i.test(pageUrl) ? new URL(pageUrl).origin : "";
+  const ownFavicon = picture && "key" in picture ? ownImagePath(picture.key, 160) : null;
+  const ownCard = picture && "key" in picture && origin ? origin + ownImagePath(picture.key) : null;
+  const url = picture && "url" in picture ? picture.url : null;
+  const card = cardPath && origin ? origin + cardPath : null;
+  const uploadedKey = ownImageKey(advanced.ogImage);
+  const uploaded = uploadedKey && origin ? origin + ownImagePath(uploadedKey) : null;
+  return { favicon: httpsImage(advanced.favicon) ?? ownFavicon ?? url, image: httpsImage(advanced.ogImage) ?? uploaded ?? card ?? ownCard ?? url };
+}
+
 function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string {
   const data = obj(input.data);
   const profile = obj(data.profile);
@@ -73,20 +97,20 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
   const name = str(profile.name);
   const title = str(advanced.pageTitle) || name || "Links";
   const description = str(advanced.metaDescription) || str(profile.bio);
-  const favicon = httpsImage(advanced.favicon);
-  const image = httpsImage(advanced.ogImage) ?? httpsImage(profile.avatar) ?? httpsImage(profile.image);
+  const { favicon, image } = sharedImages(data, input.url, input.cardPath);
   const header = renderProfile(data, input.templateId, use);
   const font = pageFont(data.theme);
-  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use, grid: design.layout === "grid" });
+  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use, grid: design.layout === "grid", now: input.now ?? Date.now() });
   const bottomSocials = str(obj(data.socialsAppearance).position) === "bottom" ? renderSocials(data) : "";
   use.gate = isAdultGated(data) && !input.adultConfirmed;
   const branding = hidesBranding(data) ? "" : `<footer>Made with <a href="${safeHref(input.brandingUrl)}">Hop</a></footer>`;
   const head = [
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     `<title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}">`,
+    input.url ? `<link rel="canonical" href="${escapeHtml(input.url)}">` : "",
     `<meta property="og:type" content="profile"><meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(description)}"><meta property="og:url" content="${escapeHtml(input.url)}">`,
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
-    `<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}"><meta name="twitter:description" content="${escapeHtml(description)}">`,
+    `<meta name="twitter:card" content="${image && input.cardPath && image.endsWith(input.cardPath) ? "summary_large_image" : "summary"}"><meta name="twitter:title" content="${escapeHtml(title)}"><meta name="twitter:description" content="${escapeHtml(description)}">`,
     favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : "",
     font ? `<link rel="preload" href="${font.url}" as="font" type="font/woff2" crossorigin>` : "",
     inlineElement(grant, "style", pageCss(design, data, use) + (font?.css ?? "")),

@@ -6,7 +6,10 @@ import { shared } from "../shared";
 // Redis pub/sub when REDIS_URL is set so every instance hears them.
 
 export type Invalidation =
-  | { kind: "link"; domain: string; slug: string }
+  /** gone: the address answers 404 now (deleted, switched off), which holds through a database outage. */
+  | { kind: "link"; domain: string; slug: string; gone?: true }
+  /** Many addresses of one domain at once (an import's slice): exactly these, never the domain. */
+  | { kind: "links"; domain: string; slugs: string[] }
   | { kind: "domain"; domain: string }
   /** A key was revoked or the account's plan or limits changed: drop its cached API keys. */
   | { kind: "account"; accountId: string }

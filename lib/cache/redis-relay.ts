@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { errorFields, log } from "../log";
-import { COUNTER_TIMEOUT_MS, markRedisAway, redis, redisAway, redisKey } from "../redis/client";
+import { COUNTER_TIMEOUT_MS, markRedisAway, redis, redisAway, redisKey, watchRedisConnection } from "../redis/client";
 import { peekShared, resetShared, shared } from "../shared";
 import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 
@@ -56,6 +56,9 @@ export function startInvalidationRelay(): Promise<void> {
     // Its own connection without auto-pipelining: a publish is written at once, never queued behind
     // the rate limiter's pipelines, so the writer's answer waits for nothing else.
     const publisher = client.duplicate({ enableAutoPipelining: false, commandTimeout: PUBLISH_TIMEOUT_MS });
+    // A duplicate has none of the original's listeners.
+    watchRedisConnection(subscriber, "invalidation subscriber");
+    watchRedisConnection(publisher, "invalidation publisher");
     // When each message's PUBLISH was sent, oldest first, until Redis answers it.
     const unanswered = new Map<number, number>();
     // Redis answers a connection's commands in order: while an earlier PUBLISH is unanswered past

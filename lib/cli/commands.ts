@@ -4,10 +4,13 @@ import { CreateAccountInput, createAccount, unsafeFindAccountByEmail } from "../
 import { PlanName } from "../accounts/plans";
 import { setLimits, setPlan } from "../accounts/set-plan";
 import { createResetLink } from "../accounts/password-reset";
+import { unsafeResetTwoFactor } from "../accounts/two-factor";
 import { parseOrThrow } from "../validation/parse";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { createKey } from "../keys/create-key";
+import { ExpiresFlag, IdsFlag, ScopesFlag } from "../keys/key-options";
+import type { Scope } from "../keys/scopes";
 import { unsafeRevokeKeyById } from "../keys/revoke-key";
 import { unsafeForceVerifyDomain } from "../domains/force-verify-domain";
 import { rebuildRollups } from "../analytics/rebuild-rollups";
@@ -20,8 +23,9 @@ import { geoCacheStats } from "../geoip/lookup";
 import { writeBackup } from "../backup/write-backup";
 import { restoreBackup } from "../backup/restore-backup";
 import path from "node:path";
+import { runAsActor } from "../audit/actor";
 
-// The operator CLI of shared/spec/DECISIONS.md. The same function runs in the CLI process (opening the
+// The operator CLI (README, "Operator CLI"). The same function runs in the CLI process (opening the
 // database itself) and inside the server (through the loopback admin endpoint), so both paths
 // behave alike and share one validation.
 
@@ -72,12 +76,36 @@ const COMMANDS = {
       return { email: made.email, link: made.link, expiresAt: made.expiresAt.toISOString() };
     },
   },
+  // For someone who lost the authenticator app and the recovery codes: sign-in needs the password alone again.
+  "account reset-2fa": {
+    flags: z.object({ email }).strict(),
+    run: async (db: Db, f: { email: string }) => unsafeResetTwoFactor(db, (await unsafeFindAccountByEmail(db, f.email)).id),
+  },
   "key create": {
-    flags: z.object({ email, name: z.string().min(1).max(100).default("CLI key"), role: z.enum(["full", "creator", "viewer", "legacy"]).default("full") }).strict(),
-    run: async (db: Db, f: { email: string; name: string; role: "full" | "creator" | "viewer" | "legacy" }) => {
+    flags: z
+      .object({
+        email,
+        name: z.string().min(1).max(100).default("CLI key"),
+        role: z.enum(["full", "creator", "viewer", "legacy"]).optional(),
+        scopes: ScopesFlag.optional(),
+        groups: IdsFlag.optional(),
+        domains: IdsFlag.optional(),
+        expires: ExpiresFlag.optional(),
+      })
+      .strict()
+      .refine((f) => !(f.role && f.scopes), { message: "Give --role (a preset) or --scopes, not both.", path: ["scopes"] }),
+    run: async (db: Db, f: { email: string; name: string; role?: "full" | "creator" | "viewer" | "legacy"; scopes?: Scope[]; groups?: string[]; domains?: string[]; expires?: Date }) => {
       const account = await unsafeFindAccountByEmail(db, f.email);
-      const key = await createKey(db, account.id, { name: f.name, role: f.role === "legacy" ? null : f.role });
-      return { id: key.id, key: key.key, prefix: key.prefix, role: key.role };
+      const role = f.scopes ? "custom" : (f.role ?? "full");
+      const key = await createKey(db, account.id, {
+        name: f.name,
+        role: role === "legacy" ? null : role,
+        scopes: f.scopes,
+        groupIds: f.groups,
+        domains: f.domains,
+        expiresAt: f.expires ?? null,
+      });
+      return { id: key.id, key: key.key, prefix: key.prefix, role: key.role, scopes: key.scopes, groupIds: key.groupIds, domains: key.domains, expiresAt: key.expiresAt?.toISOString() ?? null };
     },
   },
   "key revoke": {
@@ -120,7 +148,7 @@ const COMMANDS = {
   },
   // Never through a server: scripts/cli.ts runs it with none on this DATA_DIR (runRestore below).
   restore: {
-    flags: z.object({ in: filePath, force: switchFlag }).strict(),
+    flags: z.object({ in: filePath, force: switchFlag, "while-running": switchFlag }).strict(),
     run: async () => {
       throw new HopError("invalid_request", { message: "restore replaces the database: stop the server first, then run it again." });
     },
@@ -138,7 +166,7 @@ export function usage(): string {
   const shown: Partial<Record<CommandName, string>> = {
     "analytics show": "analytics <identifier> [--timeframe T | --from D --to D]",
     backup: "backup --out FILE [--force]",
-    restore: "restore --in FILE [--force]",
+    restore: "restore --in FILE [--force] [--while-running]",
   };
   const names = COMMAND_NAMES.map((c) => shown[c] ?? c);
   return `usage: npm run cli -- <command> [--flag value ...]\ncommands:\n${names.map((c) => `  ${c}`).join("\n")}`;
@@ -148,7 +176,7 @@ export function usage(): string {
 /** Commands of one word (the rest are `group verb`). */
 const SINGLE_WORD = new Set<string>(["backup", "restore"]);
 /** Flags that take no value. */
-const SWITCHES = new Set<string>(["force"]);
+const SWITCHES = new Set<string>(["force", "while-running"]);
 /** Flags naming a file: made absolute where the CLI runs, before the command may go to the server. */
 const PATH_FLAGS = new Set<string>(["out", "in"]);
 
@@ -183,7 +211,8 @@ export async function runCommand(db: Db, argv: string[]): Promise<unknown> {
   const { command, flags } = parseArgv(argv);
   const spec = COMMANDS[command];
   const parsed = parseOrThrow(spec.flags as z.ZodType, flags);
-  return (spec.run as (db: Db, flags: unknown) => Promise<unknown>)(db, parsed);
+  // What a command changes is the operator's doing, through the CLI (the audit log's actor).
+  return runAsActor({ type: "operator", via: "cli" }, () => (spec.run as (db: Db, flags: unknown) => Promise<unknown>)(db, parsed));
 }
 
 /** The argv with every file flag's value made absolute against this process's directory. */
@@ -199,10 +228,10 @@ export function withAbsolutePaths(argv: string[], cwd = process.cwd()): string[]
   return out;
 }
 
-/** `restore --in FILE [--force]`, in this process (no server may hold the data directory). */
+/** `restore --in FILE [--force] [--while-running]`, in this process (no server may hold the data directory). */
 export async function runRestore(argv: string[]): Promise<unknown> {
   const { command, flags } = parseArgv(argv);
   if (command !== "restore") throw new HopError("invalid_request", { message: "not a restore" });
   const parsed = parseOrThrow(COMMANDS.restore.flags, flags);
-  return restoreBackup(parsed.in, { force: parsed.force });
+  return restoreBackup(parsed.in, { force: parsed.force, whileRunning: parsed["while-running"] });
 }

@@ -24,8 +24,12 @@ type Wording = (problem: Problem, context: MessageContext) => string;
 const FULL_ADDRESS = "a full web address, like https://example.com/page";
 
 const BY_CODE: Record<string, Wording> = {
-  INVALID_DESTINATION_URL: (problem, { label = "The address" }) =>
-    /control characters/.test(problem.message) ? `${label} contains a line break or tab; paste it again without them.` : `${label} must be ${FULL_ADDRESS}.`,
+  INVALID_DESTINATION_URL: (problem, { label = "The address" }) => {
+    if (/control characters/.test(problem.message)) return `${label} contains a line break or tab; paste it again without them.`;
+    if (/at most [\d,]+ characters/.test(problem.message)) return `${label} is too long: a web address here has at most 8,192 characters.`;
+    if (/points back at this link/.test(problem.message)) return `${label} is this link's own address, so visitors would go round in a loop. Use another address.`;
+    return `${label} must be ${FULL_ADDRESS}.`;
+  },
   invalid_url: (_, { label = "The address" }) => `${label} must be ${FULL_ADDRESS}.`,
   INVALID_SLUG: (_, { slug = "" }) => slugMessage(slug),
   BLOCKED_BOUNCY_DESTINATION: (problem) => {
@@ -34,7 +38,8 @@ const BY_CODE: Record<string, Wording> = {
   },
   GROUP_NOT_FOUND: () => "That group no longer exists. Pick another one, or No group.",
   INVALID_EXPIRATION: (problem) => (/future/.test(problem.message) ? "The expiry must be a moment in the future." : "Pick a date and a time for the expiry."),
-  invalid_request: (problem) => (problem.field === "password" ? "The password needs 4 to 128 characters." : ""),
+  INVALID_SCHEDULE: (problem) => (/before/.test(problem.message) ? "The start must come before the expiry." : "Pick a date and a time for the start."),
+  invalid_request: (problem) => (problem.field === "password" ? "The password needs 4 to 128 characters." : problem.field === "maxClicks" ? "The visit limit must be a whole number from 1 to 1,000,000,000." : ""),
   DOMAIN_NOT_FOUND: (_, { domain = "This domain" }) => `${domain} is not connected to this workspace any more. Pick another domain.`,
   DOMAIN_NOT_VERIFIED: (_, { domain = "This domain" }) => `${domain} is not verified yet. Finish its DNS set-up under Domains, or pick another domain.`,
   UNKNOWN_SYSTEM_DOMAIN: (_, { domain = "This domain" }) => `${domain} is no longer offered. Pick another domain.`,

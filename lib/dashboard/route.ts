@@ -6,9 +6,11 @@ import { errorResponse, json } from "../api/respond";
 import { assertStorable, parseOrThrow } from "../validation/parse";
 import { accountFromSessionToken, sessionCookieName } from "../auth/session";
 import { db, type Db } from "../db/open";
+import { stampedClientIp } from "../net/client-ip";
 import { HopError } from "../errors";
 import type { Workspace } from "./workspace";
 import { resolveWorkspace, WORKSPACE_COOKIE } from "./workspace-choice";
+import { runAsActor } from "../audit/actor";
 
 // The dashboard's route handlers (app/api/dashboard/**): same-origin check, the account from the
 // session cookie (never from the body), zod validation, and the API's error bodies so the forms
@@ -30,7 +32,7 @@ type RouteContext = { params: Promise<Record<string, string>> };
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   const host = request.headers.get("host") ?? request.headers.get("x-forwarded-host");
-  let originHost: string | null = null;
+  let originHost: string | null;
   try {
     originHost = origin ? new URL(origin).host : null;
   } catch {
@@ -41,7 +43,7 @@ export function assertSameOrigin(request: Request): void {
   }
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
+export function cookieValue(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const index = part.indexOf("=");
     if (index > 0 && part.slice(0, index).trim() === name) {
@@ -57,7 +59,7 @@ function cookieValue(request: Request, name: string): string | undefined {
 }
 
 export async function accountOfRequest(request: Request): Promise<SessionAccount | null> {
-  return accountFromSessionToken(cookieValue(request, sessionCookieName()));
+  return accountFromSessionToken(cookieValue(request, sessionCookieName()), { userAgent: request.headers.get("user-agent"), ip: stampedClientIp(request) });
 }
 
 export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined>(
@@ -90,14 +92,14 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
         // The API's bounded reader: a size and depth limit before anything is parsed.
         body = parseOrThrow(options.body, await readJsonBody(request));
       }
-      return await handler({
-        request,
-        db: await db(),
-        account: account as SessionAccount,
-        body: body as never,
-        params,
-        workspace,
-      });
+      const run = () => handler({ request, db: dbClient, account: account as SessionAccount, body: body as never, params, workspace });
+      const dbClient = await db();
+      // Every change made here is the signed-in user's, through the dashboard (the audit log's actor);
+      // a signed-out one's (sign-up, a reset link) is a user not yet known, with the client's address.
+      const editor = new URL(request.url).pathname.startsWith("/api/dashboard/drafts");
+      const client = { ip: stampedClientIp(request) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
+      const via = editor ? ("editor" as const) : ("dashboard" as const);
+      return await runAsActor(account ? { type: "user", id: account.id, label: account.email, via, ...client } : { type: "user", via, ...client }, run);
     } catch (error) {
       return errorResponse(error, requestId, { path: new URL(request.url).pathname });
     }

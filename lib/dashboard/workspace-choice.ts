@@ -4,7 +4,7 @@ import { HopError } from "../errors";
 import { unstorableReason } from "../validation/storable";
 import type { Workspace } from "./workspace";
 
-// Which account's links and pages the dashboard acts on. shared/spec/DECISIONS.md's team rules: an active
+// Which account's links and pages the dashboard acts on. The API's team rules (docs/API.md): an active
 // admin or editor member acts on the owner's items as the API lets it (forTeamOwner, identifiers
 // resolved to the owner's links); an active viewer only reads. A pending or removed membership
 // gives nothing, so a stale cookie simply falls back to the member's own account.
@@ -23,12 +23,25 @@ export function ownWorkspace(account: SessionAccount): Workspace {
  * lone surrogate, which would fail the query) is no choice at all.
  */
 export async function resolveWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace> {
-  if (!selectedOwnerId || selectedOwnerId === account.id || unstorableReason(selectedOwnerId)) return ownWorkspace(account);
+  const team = await teamWorkspace(db, account, selectedOwnerId);
+  return typeof team === "string" ? ownWorkspace(account) : team;
+}
+
+/**
+ * The team's workspace, or why not: no active membership, or the owner requires two-factor
+ * sign-in (docs/decisions/036) and the member has not turned it on.
+ */
+async function teamWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace | "own" | "needs-two-factor"> {
+  if (!selectedOwnerId || selectedOwnerId === account.id || unstorableReason(selectedOwnerId)) return "own";
   const membership = await db.teamMembership.findUnique({
     where: { ownerId_memberId: { ownerId: selectedOwnerId, memberId: account.id } },
-    select: { role: true, status: true, owner: { select: { email: true } } },
+    select: { role: true, status: true, owner: { select: { email: true, teamRequiresTwoFactor: true } } },
   });
-  if (!membership || membership.status !== "active") return ownWorkspace(account);
+  if (!membership || membership.status !== "active") return "own";
+  if (membership.owner.teamRequiresTwoFactor) {
+    const member = await db.account.findUniqueOrThrow({ where: { id: account.id }, select: { totpSecret: true } });
+    if (!member.totpSecret) return "needs-two-factor";
+  }
   const role = membership.role === "admin" || membership.role === "editor" ? membership.role : "viewer";
   return { account, ownerId: selectedOwnerId, ownerEmail: membership.owner.email, role, readOnly: role === "viewer" };
 }
@@ -48,8 +61,12 @@ export async function workspaceChoices(db: Db, account: SessionAccount) {
 
 /** The switcher's choice: the own account or a team where the account is an active member. */
 export async function selectWorkspace(db: Db, account: SessionAccount, ownerId: string): Promise<Workspace> {
-  const workspace = await resolveWorkspace(db, account, ownerId);
-  if (workspace.ownerId !== ownerId) throw new HopError("not_found", { message: "You are not an active member of this team." });
+  if (ownerId === account.id) return ownWorkspace(account);
+  const workspace = await teamWorkspace(db, account, ownerId);
+  if (workspace === "needs-two-factor") {
+    throw new HopError("forbidden", { message: "This team's owner requires two-factor sign-in. Turn it on under Account, then switch again." });
+  }
+  if (workspace === "own") throw new HopError("not_found", { message: "You are not an active member of this team." });
   return workspace;
 }
 

@@ -11,6 +11,9 @@ import { log } from "../log";
 import { observeQuery } from "../metrics/counters";
 import { peekShared, resetShared, shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { AppPool, CONNECT_TIMEOUT_MS, POOL_WAIT_MS, poolSizes } from "./pool";
+import { assertOutsideTransaction, guardedClient, insideTransaction } from "./transaction-scope";
+import { copyDataDirLoosely, settleDataDirCopy } from "./copy-data-dir";
 
 export type Db = PrismaClient;
 export type DbMode = "embedded" | "postgres";
@@ -21,7 +24,7 @@ export type EventQuery = (sql: string, params: unknown[]) => Promise<unknown[]>;
 /**
  * The event writer's own door to the database, beside Prisma: one transaction of a few raw
  * statements. Prisma's interactive transaction and its per-element mapping of array parameters
- * cost the server's thread ~30 µs per event written (docs/architecture.md, "Tail latency");
+ * cost the server's thread ~30 µs per event written (docs/decisions/015-visitor-path-sql-beside-prisma.md);
  * the driver itself, with the rows as one JSON parameter, costs a few.
  */
 export interface EventSql {
@@ -31,23 +34,29 @@ export interface EventSql {
 /**
  * The visitor path's reads beside Prisma: one statement, its rows with JSON columns parsed. A
  * lookup through Prisma costs ~0.8 ms of the server's CPU on PGlite (its query compiler and
- * mapping), the same statement through the driver ~0.2 ms (docs/architecture.md, "Third pass").
+ * mapping), the same statement through the driver ~0.2 ms (docs/decisions/015-visitor-path-sql-beside-prisma.md).
  */
 export type ReadSql = <Row = Record<string, unknown>>(sql: string, params: unknown[]) => Promise<Row[]>;
 
 type RowsOf = (sql: string) => Promise<Array<Record<string, unknown>>>;
-/** The copy, and what `inside` read in the same transaction just before it was made. */
-type DumpDataDir = <T>(inside: (rows: RowsOf) => Promise<T>) => Promise<{ tarball: Blob; read: T }>;
+/** Copies the data directory into `to`; what `inside` read in the same transaction, with no statement between it and the copy's end. */
+type CopyDataDir = <T>(to: string, inside: (rows: RowsOf) => Promise<T>) => Promise<{ read: T; recopied: number; heldMs: number }>;
 
 interface Opened {
   mode: DbMode;
   prisma: PrismaClient;
   events: EventSql;
   reads: ReadSql;
-  /** Embedded only: a consistent copy of the data directory, as a gzipped tarball (backups). */
-  dumpDataDir?: DumpDataDir;
+  /** Embedded only: a consistent copy of the data directory (backups). */
+  copyDataDir?: CopyDataDir;
   close: () => Promise<void>;
 }
+
+/**
+ * Every interactive transaction waits up to POOL_WAIT_MS for its connection (Prisma's own default,
+ * 2 s, turned a burst into 503s while the pool itself would have waited) and may run 20 s.
+ */
+const TRANSACTION_OPTIONS = { maxWait: POOL_WAIT_MS, timeout: 20_000 };
 
 export function dbMode(): DbMode {
   return config().databaseUrl ? "postgres" : "embedded";
@@ -71,7 +80,7 @@ function createEmbedded(dir: string): void {
 }
 
 async function openEmbedded(): Promise<Opened> {
-  const dir = path.join(config().dataDir, "pglite");
+  const dir = embeddedDataDir();
   mkdirSync(dir, { recursive: true });
   if (!existsSync(path.join(dir, "PG_VERSION"))) createEmbedded(dir);
   const pglite = new PGlite(dir, { startParams: pgliteStartParams() });
@@ -82,24 +91,37 @@ async function openEmbedded(): Promise<Opened> {
   };
   await applyMigrations(runner, { lock: false });
   log.info("database open", { mode: "embedded", dir });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   // PGlite runs one transaction at a time, Prisma's and this one alike (its own queue).
   const events: EventSql = {
     transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => (await tx.query(sql, params)).rows)),
   };
   const reads: ReadSql = async <Row>(sql: string, params: unknown[]) => (await pglite.query<Row>(sql, params)).rows;
-  // PGlite runs one statement at a time and the tarball is made between two of them, so it is a
-  // crash-consistent copy (what a committed transaction wrote is in its WAL); the checkpoint first
-  // leaves a restore little WAL to replay. Inside one transaction, the event writer's (which
-  // takes the same turn) cannot come between what `inside` reads and the copy.
-  const dumpDataDir: DumpDataDir = async (inside) => {
+  // A crash-consistent copy (what a committed transaction wrote is in its WAL), as PGlite's own
+  // tarball is, but file by file on disk instead of a tarball in the heap (lib/db/copy-data-dir.ts):
+  // the bulk while the server goes on, then what changed inside one transaction, which every other
+  // statement waits for (PGlite's query() and transaction() take one turn) — so nothing comes
+  // between what `inside` reads and the copy. The checkpoint first leaves little WAL to replay.
+  const copyDataDir: CopyDataDir = async (to, inside) => {
     await pglite.exec("CHECKPOINT");
+    const seen = await copyDataDirLoosely(dir, to);
     return pglite.transaction(async (tx) => {
       const read = await inside(async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows);
-      return { tarball: await pglite.dumpDataDir("gzip"), read };
+      const held = performance.now();
+      const { recopied } = await settleDataDirCopy(dir, to, seen);
+      return { read, recopied, heldMs: Math.round(performance.now() - held) };
     });
   };
-  return { mode: "embedded", prisma, events, reads, dumpDataDir, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+  return { mode: "embedded", prisma, events, reads, copyDataDir, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+}
+
+/**
+ * pg-pool listens for a connection's errors only while it is idle: one that dies while checked out
+ * (the database stopping mid-transaction) would emit an "error" nobody hears, an uncaught exception.
+ * The query in flight fails with the same error, which is where it is handled.
+ */
+function quietWhileCheckedOut(pool: pg.Pool): void {
+  pool.on("connect", (client) => client.on("error", () => undefined));
 }
 
 async function openPostgres(url: string): Promise<Opened> {
@@ -114,14 +136,18 @@ async function openPostgres(url: string): Promise<Opened> {
   } finally {
     await client.end();
   }
-  const max = tunable("HOP_DB_POOL_SIZE");
+  const sizes = poolSizes(tunable("HOP_DB_POOL_SIZE"));
   // A server that does not answer the connect (a dead host, a full firewall) fails the query after
-  // 5 s instead of holding the request, and the event writer's batch, forever.
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 }) });
+  // CONNECT_TIMEOUT_MS instead of holding the request, and the event writer's batch, forever; a
+  // burst waits up to POOL_WAIT_MS for a busy pool, then fails as "pool exhausted" (lib/db/pool.ts).
+  const appPool = new AppPool(url, sizes.app);
+  quietWhileCheckedOut(appPool);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(appPool, { disposeExternalPool: true }), transactionOptions: TRANSACTION_OPTIONS });
   // One connection is enough: the queue writes one batch at a time.
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: sizes.events, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that dies (the database restarting) must not take the process with it.
-  pool.on("error", (error) => log.warn("event connection lost", { message: error.message }));
+  pool.on("error", (error) => log.warn("event connection lost", { error: error.message }));
+  quietWhileCheckedOut(pool);
   const events: EventSql = {
     transaction: async (work) => {
       const client = await pool.connect();
@@ -138,9 +164,11 @@ async function openPostgres(url: string): Promise<Opened> {
     },
   };
   // The visitor path's lookups (at most VISIT_LOOKUP_CONCURRENCY at once, lib/visit/link-cache).
-  const readPool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000 });
-  readPool.on("error", (error) => log.warn("read connection lost", { message: error.message }));
+  const readPool = new pg.Pool({ connectionString: url, max: sizes.reads, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  readPool.on("error", (error) => log.warn("read connection lost", { error: error.message }));
+  quietWhileCheckedOut(readPool);
   const reads: ReadSql = async <Row>(sql: string, params: unknown[]) => (await readPool.query(sql, params)).rows as Row[];
+  log.info("database open", { mode: "postgres", connections: sizes });
   return { mode: "postgres", prisma, events, reads, close: async () => (await prisma.$disconnect(), await pool.end(), await readPool.end()) };
 }
 
@@ -148,6 +176,7 @@ async function openPostgres(url: string): Promise<Opened> {
 function timed(opened: Opened): Opened {
   const { reads, events } = opened;
   const timedReads: ReadSql = async <Row>(sql: string, params: unknown[]) => {
+    assertOutsideTransaction("readSql");
     const started = performance.now();
     try {
       const rows = await reads<Row>(sql, params);
@@ -160,9 +189,10 @@ function timed(opened: Opened): Opened {
   };
   const timedEvents: EventSql = {
     transaction: async (work) => {
+      assertOutsideTransaction("eventSql's transaction");
       const started = performance.now();
       try {
-        await events.transaction(work);
+        await events.transaction((query) => insideTransaction("the event transaction", () => work(query)));
         observeQuery("events", (performance.now() - started) / 1000, false);
       } catch (error) {
         observeQuery("events", (performance.now() - started) / 1000, true);
@@ -170,7 +200,7 @@ function timed(opened: Opened): Opened {
       }
     },
   };
-  return { ...opened, reads: timedReads, events: timedEvents };
+  return { ...opened, prisma: guardedClient(opened.prisma), reads: timedReads, events: timedEvents };
 }
 
 function opening(): Promise<Opened> {
@@ -187,35 +217,32 @@ function opening(): Promise<Opened> {
 
 /** The process-wide Prisma client; the first call opens the database and applies migrations. */
 export async function db(): Promise<PrismaClient> {
+  assertOutsideTransaction("db()");
   return (await opening()).prisma;
 }
 
 /** The event writer's transaction door (see EventSql); opens the database like db(). */
 export async function eventSql(): Promise<EventSql> {
+  assertOutsideTransaction("eventSql()");
   return (await opening()).events;
 }
 
 /** The visitor path's read door (see ReadSql); opens the database like db(). */
 export async function readSql(): Promise<ReadSql> {
+  assertOutsideTransaction("readSql()");
   return (await opening()).reads;
 }
 
-/** The embedded database's data directory as a gzipped tarball (lib/backup); opens it like db(). */
-export async function dumpEmbeddedDataDir<T>(inside: (rows: RowsOf) => Promise<T>): Promise<{ tarball: Blob; read: T }> {
+/** The embedded database's data directory, copied consistently into `to` (lib/backup); opens it like db(). */
+export async function copyEmbeddedDataDir<T>(to: string, inside: (rows: RowsOf) => Promise<T>): Promise<{ read: T; recopied: number; heldMs: number }> {
   const opened = await opening();
-  if (!opened.dumpDataDir) throw new Error("the database is PostgreSQL: its backup is pg_dump's");
-  return opened.dumpDataDir(inside);
+  if (!opened.copyDataDir) throw new Error("the database is PostgreSQL: its backup is pg_dump's");
+  return opened.copyDataDir(to, inside);
 }
 
-/**
- * A new embedded data directory at `dir` made from a dumpEmbeddedDataDir tarball (restores). The
- * directory must hold no database; the app's next open applies any newer migration.
- */
-export async function loadEmbeddedDataDir(dir: string, tarball: Blob): Promise<void> {
-  mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, { loadDataDir: tarball, startParams: pgliteStartParams() });
-  await pglite.waitReady;
-  await pglite.close();
+/** Where the embedded database keeps its files. */
+export function embeddedDataDir(): string {
+  return path.join(config().dataDir, "pglite");
 }
 
 export async function closeDb(): Promise<void> {

@@ -30,6 +30,7 @@ const MESSAGES = [
   /PGlite is closed/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /timeout exceeded when trying to connect/i,
+  /database pool exhausted/i,
 ];
 
 interface ErrorLike {
@@ -46,10 +47,19 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 5) return false;
   const e = error as ErrorLike;
   const code = typeof e.code === "string" ? e.code : "";
-  if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || transientSqlState(code)) return true;
+  if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || transientSqlState(code) || code === "HOP_POOL_EXHAUSTED") return true;
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
   if (typeof e.originalCode === "string" && transientSqlState(e.originalCode)) return true;
   if (typeof e.message === "string" && MESSAGES.some((m) => m.test(e.message as string))) return true;
   const nested = [e.cause, e.meta?.driverAdapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
   return nested.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+}
+
+/** The app's pool had no free connection for its whole wait (lib/db/pool.ts), in any wrapping. */
+export function isPoolExhausted(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const e = error as ErrorLike;
+  if (e.code === "HOP_POOL_EXHAUSTED" || (typeof e.message === "string" && /database pool exhausted/i.test(e.message))) return true;
+  const nested = [e.cause, e.meta?.driverAdapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
+  return nested.some((inner) => isPoolExhausted(inner, depth + 1));
 }

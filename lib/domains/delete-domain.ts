@@ -9,6 +9,7 @@ import { publicIdOf } from "../links/public-id";
 import { isReservedSlug, SLUG_PATTERN } from "../links/reserved";
 import { findOwnedDomain } from "./connect-domain";
 import type { DomainDeleteResult } from "./responses";
+import { recordAudit } from "../audit/record-audit";
 
 /**
  * The primary-domain slug a custom-domain path becomes: lower case, `/` as `-`, other characters
@@ -60,14 +61,27 @@ export async function moveLinksToPrimary(tx: Prisma.TransactionClient, accountId
   return { moved: links.length, events };
 }
 
-/** DELETE /v1/domains/{domain}: refuses the default; moves its links to the primary domain in one transaction. */
-export async function deleteDomain(db: Db, accountId: string, value: string) {
+/** The account's domain DELETE may remove: not another's, not the default. */
+async function removableDomain(db: Db, accountId: string, value: string) {
   const domain = await findOwnedDomain(db, accountId, value);
   if (domain.isDefault) throw new HopError("cannot_delete_default_domain", { message: `${domain.domain} is the default domain; set another default first.` });
+  return domain;
+}
+
+/** What DELETE would do (a dry run): the domain it removes and how many links would move to the primary domain. */
+export async function previewDeleteDomain(db: Db, accountId: string, value: string) {
+  const domain = await removableDomain(db, accountId, value);
+  return { domain: domain.domain, linksReassigned: await db.link.count({ where: { accountId, domain: domain.domain } }) };
+}
+
+/** DELETE /v1/domains/{domain}: refuses the default; moves its links to the primary domain in one transaction. */
+export async function deleteDomain(db: Db, accountId: string, value: string) {
+  const domain = await removableDomain(db, accountId, value);
   const primary = config().primaryDomain;
   const { moved, events } = await db.$transaction(async (tx) => {
     const result = await moveLinksToPrimary(tx, accountId, domain.domain);
     await tx.domain.delete({ where: { id: domain.id } });
+    await recordAudit(tx, accountId, { action: "domain.removed", target: { type: "domain", id: domain.id, label: domain.domain }, details: { linksMoved: result.moved } });
     return result;
   });
   await announce({ kind: "domain", domain: domain.domain }, ...events);

@@ -8,7 +8,7 @@ const HOST_SERVES = `SELECT (SELECT "verified" FROM "Domain" WHERE "domain" = $1
  * a connected domain only while verified (an unverified claim, or a domain that lost verification
  * after the re-check's grace, answers nothing); a host with no Domain row when it still holds
  * links (e.g. a system domain dropped from SYSTEM_DOMAINS). Unsafe: across accounts. One
- * statement through the driver: it is the visitor path's lookup (docs/architecture.md, "Third pass").
+ * statement through the driver: it is the visitor path's lookup (docs/decisions/015-visitor-path-sql-beside-prisma.md).
  */
 export async function unsafeCustomHostServes(read: ReadSql, host: string): Promise<boolean> {
   const [row] = await read<{ verified: boolean | null; hasLinks: boolean }>(HOST_SERVES, [host]);

@@ -1,14 +1,7 @@
 import { domainToASCII } from "node:url";
 import { config } from "../config";
 import { HopError } from "../errors";
-
-// Multi-label public suffixes common enough to matter when telling an apex (needs an A record)
-// from a subdomain (needs a CNAME). A full public-suffix list would be exact; this keeps the rule
-// small and documented (docs/domains.md).
-const MULTI_LABEL_SUFFIXES = new Set([
-  "co.uk", "org.uk", "ac.uk", "gov.uk", "me.uk", "com.au", "net.au", "org.au", "co.nz", "co.jp", "ne.jp", "or.jp",
-  "com.br", "com.mx", "com.ar", "com.tr", "co.in", "co.za", "com.cn", "com.hk", "com.sg", "co.kr", "com.tw", "co.il",
-]);
+import { MULTI_LABEL_SUFFIXES } from "./host-label";
 
 function invalid(message: string): HopError {
   return new HopError("invalid_domain", { field: "domain", message });

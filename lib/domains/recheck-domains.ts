@@ -1,3 +1,4 @@
+import { noteDatabaseFailure } from "../db/outage";
 import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { errorFields, log } from "../log";
@@ -72,7 +73,7 @@ export function startDomainMaintenance(open: () => Promise<Db>): () => Promise<v
       const summary = await recheckDueDomains(db);
       if (removed || summary.checked) log.info("domain maintenance", { expiredClaimsRemoved: removed, ...summary });
     })()
-      .catch((error: unknown) => log.error("domain maintenance failed", errorFields(error)))
+      .catch((error: unknown) => void (noteDatabaseFailure(error) || log.error("domain maintenance failed", errorFields(error))))
       .finally(() => (running = null));
   };
   run();

@@ -13,6 +13,7 @@ import { domainSettings } from "./domain-settings";
 import { verifyMessage } from "./domain-state";
 import type { VerifyResult } from "./verify-domain";
 import { expectedRecord } from "./normalize-domain";
+import { recordAudit } from "../audit/record-audit";
 
 /**
  * Verify on a domain another account holds: with the caller's TXT proof (challenge.ts) and the
@@ -21,7 +22,8 @@ import { expectedRecord } from "./normalize-domain";
  * caller the domain: verified when the serving record is already in place, else a fresh claim.
  * Without proof, or when the holder has it verified, it is "not found" as before.
  */
-export async function takeOverByProof(db: Db, accountId: string, held: Domain, now: Date): Promise<VerifyResult> {
+/** The checks of a take-over, read-only: the holder's domain still unverified, the caller's TXT proof, and what DNS serves now. */
+export async function proveTakeOver(accountId: string, held: Domain) {
   const domain = held.domain;
   if (held.verified) throw new HopError("domain_not_found", { message: `${domain} is not connected to this account.` });
   const challenge = challengeFor(accountId, domain);
@@ -30,6 +32,12 @@ export async function takeOverByProof(db: Db, accountId: string, held: Domain, n
   }
   const record = expectedRecord(domain);
   const { answered: _answered, ...current } = await checkRecord(domain, record);
+  return { record, current };
+}
+
+export async function takeOverByProof(db: Db, accountId: string, held: Domain, now: Date): Promise<VerifyResult> {
+  const domain = held.domain;
+  const { record, current } = await proveTakeOver(accountId, held);
   const verified = current.matches;
   const changed = new HopError("domain_already_connected", { field: "domain", message: `${domain} was verified or taken over meanwhile; check GET /v1/domains.` });
   let outcome;
@@ -46,6 +54,9 @@ export async function takeOverByProof(db: Db, accountId: string, held: Domain, n
           verified, verifiedAt: verified ? now : null, claimExpiresAt: verified ? null : new Date(now.getTime() + domainSettings().claimTtlMs),
         },
       });
+      // The new holder's log says it took the domain; the old holder's, that it lost it.
+      await recordAudit(tx, accountId, { action: "domain.taken_over", target: { type: "domain", id: created.id, label: domain }, changes: { verified } });
+      await recordAudit(tx, held.accountId, { action: "domain.lost", target: { type: "domain", id: held.id, label: domain } });
       return { created, events };
     });
   } catch (error) {

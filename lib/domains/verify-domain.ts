@@ -10,7 +10,8 @@ import { checkRecord, lookupRecord } from "./dns-check";
 import { verificationState } from "./domain-object";
 import { afterCheck, verifyMessage } from "./domain-state";
 import type { DomainDnsResult, DomainVerifyResult } from "./responses";
-import { takeOverByProof } from "./take-over-domain";
+import { proveTakeOver, takeOverByProof } from "./take-over-domain";
+import { recordAudit } from "../audit/record-audit";
 
 function instructions(d: { domain: string; recordType: string; recordValue: string }): string {
   const what = d.recordType === "CNAME" ? `a CNAME record for ${d.domain} pointing to ${d.recordValue}` : `an A record for ${d.domain} (the apex, often written @) with the value ${d.recordValue}`;
@@ -36,19 +37,44 @@ export async function domainDnsReport(db: Db, accountId: string, value: string) 
 /** The verify answer; `takenOver` only when a TXT proof moved the domain to the caller. */
 export type VerifyResult = z.input<typeof DomainVerifyResult>;
 
+/** The domain a verify names, whoever holds it; none is "not found". */
+async function heldDomain(db: Db, value: string): Promise<Domain> {
+  const name = domainInPath(value);
+  const d = await db.domain.findUnique({ where: { domain: name } });
+  if (!d) throw new HopError("domain_not_found", { message: `${name} is not connected to this account.` });
+  return d;
+}
+
+/**
+ * What verifying would find (a dry run): the same look-up and DNS checks as verifyDomain (a
+ * take-over's proof included), and the state it would record; nothing written, announced or deployed.
+ */
+export async function previewVerifyDomain(db: Db, accountId: string, value: string, now = new Date()) {
+  const d = await heldDomain(db, value);
+  if (d.accountId !== accountId) {
+    const { current } = await proveTakeOver(accountId, d);
+    return { domain: d.domain, verified: current.matches, takenOver: true };
+  }
+  const { change, data } = afterCheck(d, await checkRecord(d.domain, expected(d)), now);
+  return { domain: d.domain, verified: data.verified ?? d.verified, change };
+}
+
 /**
  * POST /v1/domains/{domain}/verify: 200 either way. On the caller's domain, one DNS check with the
  * re-check's rules (domain-state.ts). On a domain another account holds unverified, the caller's
  * TXT proof moves it to them (take-over-domain.ts); anything else is 404.
  */
 export async function verifyDomain(db: Db, accountId: string, value: string, now = new Date()): Promise<VerifyResult> {
-  const name = domainInPath(value);
-  const d = await db.domain.findUnique({ where: { domain: name } });
-  if (!d) throw new HopError("domain_not_found", { message: `${name} is not connected to this account.` });
+  const d = await heldDomain(db, value);
   if (d.accountId !== accountId) return takeOverByProof(db, accountId, d, now);
   const check = await checkRecord(d.domain, expected(d));
   const { change, data } = afterCheck(d, check, now);
-  const { count } = await db.domain.updateMany({ where: { id: d.id, accountId }, data });
+  const { count } = await db.$transaction(async (tx) => {
+    const written = await tx.domain.updateMany({ where: { id: d.id, accountId }, data });
+    const action = change === "verified" ? "domain.verified" : change === "unverified" ? "domain.unverified" : "domain.checked";
+    if (written.count) await recordAudit(tx, accountId, { action, target: { type: "domain", id: d.id, label: d.domain }, changes: { verified: data.verified ?? d.verified } });
+    return written;
+  });
   // Taken over by a prover between the read and this write.
   if (!count) throw new HopError("domain_not_found", { message: `${d.domain} is not connected to this account.` });
   const updated: Domain = { ...d, ...data };

@@ -1,3 +1,4 @@
+import { noteDatabaseFailure } from "../db/outage";
 import type { Db } from "../db/open";
 import { log } from "../log";
 
@@ -24,7 +25,7 @@ export async function startDraftSweep(db: Db, intervalMs = DRAFT_SWEEP_INTERVAL_
   const sweep = () =>
     sweepExpiredDrafts(db).then(
       (deleted) => void (deleted && log.info("expired drafts deleted", { deleted })),
-      (error: unknown) => log.warn("draft sweep failed", { error: String(error) }),
+      (error: unknown) => void (noteDatabaseFailure(error) || log.warn("draft sweep failed", { error: String(error) })),
     );
   await sweep();
   const timer = setInterval(sweep, intervalMs);

@@ -1,3 +1,4 @@
+import { linkTarget, recordAudit } from "../audit/record-audit";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { publishedWebsiteEvent } from "../websites/website-events";
 import { z } from "zod";
@@ -67,6 +68,7 @@ export async function publishDraftChanges(db: Db, callerId: string, draftId: str
       },
     });
     await tx.draft.updateMany({ where: { id: draft.id, accountId: draft.accountId }, data: { updatedAt: now } });
+    await recordAudit(tx, link.accountId, { action: "website.updated", target: linkTarget(changed), changes: { templateId: changed.templateId, title: changed.title }, details: { draftId: draft.id, version: draft.version } });
     await enqueueWebhookEvents(tx, link.accountId, "website.published", [publishedWebsiteEvent(changed)]);
   }, TX_OPTIONS);
   await announce({ kind: "link", domain: link.domain, slug: link.slug });

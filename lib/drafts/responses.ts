@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { WebsiteCreateResult } from "../websites/responses";
 
-// The success body of POST /v1/websites/drafts; create-draft.ts builds it `satisfies` this schema.
+// The success bodies of the drafts operations; create-draft.ts and publish-draft.ts build them.
 
 export const DraftCreateResult = z.object({
   success: z.literal(true),
@@ -10,4 +11,10 @@ export const DraftCreateResult = z.object({
     name: z.string(),
     editorUrl: z.string().meta({ description: "`{APP_URL}/editor/<id>`: the page editor, for the account's dashboard session.", example: "https://hop.example/editor/drf_abc" }),
   }),
+});
+
+/** POST /v1/websites/drafts/{id}/publish: POST /v1/websites' answer, plus the draft and its new version. */
+export const DraftPublishResult = WebsiteCreateResult.extend({
+  draftId: z.string(),
+  version: z.number().int().meta({ description: "The draft's version after the publish." }),
 });

@@ -3,11 +3,13 @@ import { codedError } from "../validation/coded";
 import { findUnstorableString } from "../validation/storable";
 import { DRAFT_TEMPLATES } from "../websites/designs";
 import { SEMANTIC_MAX_BYTES, SemanticModel } from "./semantic";
+import { CreateWebsiteBody } from "../websites/schemas";
 
-// The request schema of POST /v1/websites/drafts, in one place: the API wrapper validates with it,
-// lib/drafts reads its types and checks the editor's saves with its parts, and the OpenAPI document
-// (lib/api/openapi) is generated from it. Every refusal names the member in the issue's path; the
-// route and the editor turn it into API.md's flat `{ error: "Bad Request", message, field }`.
+// The request schemas of the drafts operations (POST /v1/websites/drafts, its publish), in one
+// place: the API wrapper validates with them, lib/drafts reads their types and checks the editor's
+// saves with their parts, and the OpenAPI document (lib/api/openapi) is generated from them. Every
+// refusal of a draft's content names the member in the issue's path; the route and the editor turn
+// it into API.md's flat `{ error: "Bad Request", message, field }`.
 
 export const DRAFT_NAME_MAX = 120;
 /** Deeper than any member of the model; refused before anything recurses into the value. */
@@ -78,3 +80,30 @@ export const CreateDraftBody = z
   )
   .meta({ id: "CreateDraftBody" });
 export type CreateDraftBody = z.output<typeof CreateDraftBody>;
+
+const { customSlug, systemDomain, useSystemDomain, customDomain, customPath, deployToHosting } = CreateWebsiteBody.shape;
+
+/**
+ * Publishing a draft (POST /v1/websites/drafts/{id}/publish and the editor's dialog): the address
+ * members of POST /v1/websites, and the draft's version as last read.
+ */
+export const PublishDraftBody = z
+  .object(
+    {
+      version: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .meta({ description: "The draft's version as last read: another version is 409 `draft_changed` (the editor sends it). Absent: the draft as it is now." }),
+      customSlug,
+      systemDomain,
+      useSystemDomain,
+      customDomain,
+      customPath,
+      deployToHosting,
+    },
+    { error: codedError("invalid_request", "The body must be a JSON object: the page's address (all members optional; `{}` publishes at a generated address).") },
+  )
+  .meta({ id: "PublishDraftBody", description: "Where to publish, as for POST /v1/websites: customDomain (+ customPath) wins; else systemDomain with customSlug; else customSlug on the primary domain; else a generated `site/…` address on the primary domain." });
+export type PublishDraftBody = z.output<typeof PublishDraftBody>;

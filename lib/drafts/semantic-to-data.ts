@@ -38,6 +38,7 @@ function mapBlock(block: SemanticBlock): WebsiteData {
     colors: Object.keys(colors).length ? colors : undefined,
     animation: block.animation === "none" ? undefined : block.animation,
     platform: block.type === "media" ? block.platform : undefined,
+    schedule: block.schedule && (block.schedule.start || block.schedule.end) ? defined({ start: block.schedule.start ?? undefined, end: block.schedule.end ?? undefined }) : undefined,
     ...(block.type === "contact" ? { fields: block.fields, required: block.required, buttonLabel: block.buttonLabel, successMessage: block.successMessage } : {}),
   });
 }

@@ -4,11 +4,12 @@ import { ownImageKey } from "../images/image-address";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
 import { FONT_IDS, MAX_BUTTON_RADIUS, PAGE_BUTTON_STYLES } from "../bio/font-choices";
 import { CONTACT_FIELDS } from "../bio/page-settings";
+import { BlockSchedule } from "../bio/schedule-schema";
 import { ANIMATIONS, NAME_STYLES, PRESETS } from "../bio/style";
 import { Behavior } from "../links/schemas";
 
 // The draft's page config (`semantic` of POST /v1/websites/drafts), also what the editor saves:
-// one schema for both. Members are those of API.md and shared/spec/DECISIONS.md (profile, links, socials, seo,
+// one schema for both. Members are those the contract names (docs/API.md, "Drafts": profile, links, socials, seo,
 // avatar, theme, spotlight) plus two the editor needs (a block's `id` and `hidden`, and the page's
 // `deepLinkBehavior`). Unknown members are dropped. URLs are normalised like other destinations:
 // trimmed, and only absolute http(s), mailto and tel are accepted.
@@ -73,6 +74,8 @@ const Block = z.object({
   successMessage: text(300),
   /** Kept in the draft, left out of the page. */
   hidden: opt(z.boolean()),
+  /** Shown only between `start` and `end` (either may be left out). */
+  schedule: opt(BlockSchedule),
 });
 export type SemanticBlock = z.output<typeof Block>;
 

@@ -6,7 +6,7 @@ import type { ClickRow, VisitRow } from "./rollups";
 // 1,000-element arrays cost the server's thread ~30 µs an event). Times travel as epoch
 // milliseconds and become UTC wall time in SQL, whatever the server's or session's time zone.
 // Measured before: createMany 500 ms, a VALUES list 80 ms, unnest arrays 40 ms for 2,000 visits on
-// PGlite; the JSON form, through the driver: see docs/architecture.md "Tail latency".
+// PGlite; the JSON form, through the driver: see docs/decisions/015-visitor-path-sql-beside-prisma.md.
 
 const utcOf = (column: string) => `to_timestamp(x."${column}" / 1000.0) AT TIME ZONE 'UTC'`;
 const epochMs = (at: Date | number) => (typeof at === "number" ? at : at.getTime());

@@ -119,15 +119,22 @@ export class Spool {
     for (const name of await this.segments()) {
       const file = path.join(this.dir, name);
       const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (!line) continue;
-        const batch = parseLine(line);
-        if (!batch) {
-          this.torn += 1;
-          continue;
+      try {
+        for await (const line of lines) {
+          if (!line) continue;
+          const batch = parseLine(line);
+          if (!batch) {
+            this.torn += 1;
+            continue;
+          }
+          if (await write(batch)) batches += 1;
+          else skipped += 1;
         }
-        if (await write(batch)) batches += 1;
-        else skipped += 1;
+      } catch (error) {
+        // An orphan another instance on this DATA_DIR replayed first: its batches are in.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        this.own.delete(name);
+        continue;
       }
       const size = await stat(file).then((s) => s.size, () => 0);
       await unlink(file).catch(() => undefined);

@@ -4,6 +4,7 @@ import { HopError } from "../errors";
 import { newId } from "../ids";
 import { toCountryCode } from "./countries";
 import type { GeoPresetDeleteResult, GeoPresetList, GeoPresetObject } from "./responses";
+import { recordAudit } from "../audit/record-audit";
 
 const Countries = z
   .array(z.string().min(1).max(100))
@@ -13,7 +14,7 @@ const Countries = z
     const codes = new Set<string>();
     for (const [index, name] of names.entries()) {
       const code = toCountryCode(name);
-      // shared/spec/DECISIONS.md names the list itself as the field; the message says which entry.
+      // The contract names the list itself as the field (docs/links.md); the message says which entry.
       if (!code) ctx.addIssue({ code: "custom", message: `unknown country '${name}' (entry ${index})` });
       else codes.add(code);
     }
@@ -36,18 +37,30 @@ export async function listPresets(db: Db, accountId: string) {
 }
 
 export async function createPreset(db: Db, accountId: string, body: z.infer<typeof CreatePresetBody>) {
-  return toObject(await db.geoPreset.create({ data: { id: newId("geo"), accountId, name: body.name, countries: body.countries } }));
+  return toObject(
+    await db.$transaction(async (tx) => {
+      const made = await tx.geoPreset.create({ data: { id: newId("geo"), accountId, name: body.name, countries: body.countries } });
+      await recordAudit(tx, accountId, { action: "geo_preset.created", target: { type: "geo_preset", id: made.id, label: made.name }, changes: { countries: made.countries } });
+      return made;
+    }),
+  );
 }
 
 /** Later edits do not change links already saved with this preset: their rules hold a copy. */
 export async function updatePreset(db: Db, accountId: string, id: string, body: z.infer<typeof UpdatePresetBody>) {
-  const { count } = await db.geoPreset.updateMany({ where: { id, accountId }, data: body });
-  if (count === 0) throw presetNotFound(id);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.geoPreset.updateMany({ where: { id, accountId }, data: body });
+    if (count === 0) throw presetNotFound(id);
+    await recordAudit(tx, accountId, { action: "geo_preset.updated", target: { type: "geo_preset", id, label: body.name ?? null }, changes: body });
+  });
   return toObject(await db.geoPreset.findUniqueOrThrow({ where: { id } }));
 }
 
 export async function deletePreset(db: Db, accountId: string, id: string) {
-  const { count } = await db.geoPreset.deleteMany({ where: { id, accountId } });
-  if (count === 0) throw presetNotFound(id);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.geoPreset.deleteMany({ where: { id, accountId } });
+    if (count === 0) throw presetNotFound(id);
+    await recordAudit(tx, accountId, { action: "geo_preset.deleted", target: { type: "geo_preset", id } });
+  });
   return { success: true, id, message: "Geo preset deleted" } satisfies z.input<typeof GeoPresetDeleteResult>;
 }

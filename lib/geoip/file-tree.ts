@@ -14,7 +14,7 @@ const ip = unwrap(ipModule);
 // pages kept (the tree's first levels, on every path, stay). The data section, which records
 // point into anywhere, is read into memory (6 + 3 MB). Memory: ~45 MB less than mmdb-lib's
 // Reader over the whole file; a lookup costs a few page reads when its pages are not kept
-// (docs/architecture.md, "Memory").
+// (docs/decisions/014-geoip-tree-read-from-the-file.md).
 
 const PAGE = 4096;
 const SEPARATOR = 16;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { FileTreeReader } from "./file-tree";
 import { config, tunable } from "../config";
-import { clientIp } from "../net/client-ip";
+import { cleanIp, clientIp } from "../net/client-ip";
+import { peerForwards } from "../net/proxy-trust";
 import { shared } from "../shared";
 
 // Country and city of a visitor (address: lib/net/client-ip.ts): from the proxy's headers when TRUST_PROXY (Cloudflare, Vercel, or
@@ -98,10 +99,11 @@ function readIp(ip: string | null): Place {
 
 export function visitorGeo(headers: HeaderBag, socketIp: string | undefined): VisitorGeo {
   const ip = clientIp(headers, socketIp);
-  if (config().trustProxy) {
+  // The country headers are a proxy's word, read only from a peer the forwarding rules trust.
+  if (config().trustProxy && peerForwards(config().proxyTrust, cleanIp(socketIp))) {
     const headerCountry = countryCode(header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country"));
     const rawCity = header(headers, "x-vercel-ip-city");
-    let city: string | null = null;
+    let city: string | null;
     try {
       city = rawCity ? decodeURIComponent(rawCity) : null;
     } catch {

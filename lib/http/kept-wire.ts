@@ -5,7 +5,7 @@ import { log } from "../log";
 // send for it: status line, headers and body joined once per second (the Date header changes each
 // second), written with one `end()`. Node's own path validates and joins every header on every
 // response and writes the head (a string, encoded per write) and the body as two chunks: for a
-// 3 KB page that was ~4 µs of a ~27 µs response (docs/architecture.md, "Ninth pass").
+// 3 KB page that was ~4 µs of a ~27 µs response (docs/decisions/021-kept-pages-and-one-write-per-turn.md).
 //
 // This touches two of Node's internal fields, `_header` and `_headerSent` (in every Node since
 // 0.x; `headersSent` reads the first): set before `end(bytes)`, Node writes `bytes` as the whole

@@ -3,6 +3,7 @@ import type { Metadata } from "sharp";
 import { HopError } from "../errors";
 import { logoFormatOf } from "../qr/logo-format";
 import { sharp } from "./sharp";
+import { imageLimits } from "./limits";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES, UPLOAD_FORMATS, type ImageSize } from "./image-address";
 
 // An uploaded picture re-encoded before anything keeps it: the format told by its first bytes
@@ -11,9 +12,11 @@ import { IMAGE_SIZES, MAX_UPLOAD_BYTES, UPLOAD_FORMATS, type ImageSize } from ".
 // metadata dropped (sharp writes none unless asked: no GPS position, camera or thumbnail leaves
 // the server), then WebP in three sizes. Animated GIFs and WebPs stay animated, at most
 // MAX_FRAMES frames. docs/bio-pages.md, "Images of your own".
-
-/** 40 megapixels: any phone camera's photo, not a decompression bomb. */
-export const MAX_UPLOAD_PIXELS = 40_000_000;
+//
+// Memory: the source is read once, sequentially (libvips streams its rows through the resize, so
+// a 40 MP picture holds ~60 MB, not its 160 MB of pixels), into the largest size; the smaller ones
+// are made from that. The pixel limit and how many run at once follow MEMORY_BUDGET_MB
+// (lib/images/limits.ts).
 const MAX_FRAMES = 100;
 const TIMEOUT_S = 10;
 
@@ -38,8 +41,9 @@ async function readHeader(bytes: Buffer) {
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width === 0 || height === 0) throw refusal("The image has no pixels.");
-  if (width * height > MAX_UPLOAD_PIXELS) {
-    throw refusal(`The image is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels; at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels can be uploaded. Scale it down.`);
+  const { maxPixels } = imageLimits();
+  if (width * height > maxPixels) {
+    throw refusal(`The image is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels; at most ${maxPixels / 1_000_000} megapixels can be uploaded. Scale it down.`);
   }
   return { pages: Math.min(meta.pages ?? 1, MAX_FRAMES), width, height };
 }
@@ -50,21 +54,23 @@ export async function encodeUpload(bytes: Buffer): Promise<EncodedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw refusal(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 413);
   const header = await readHeader(bytes);
   try {
-    const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, pages: header.pages })
+    const sizes = [...IMAGE_SIZES].reverse();
+    const { data: top, info } = await sharp(bytes, { limitInputPixels: imageLimits().maxPixels, pages: header.pages, sequentialRead: true })
       .timeout({ seconds: TIMEOUT_S })
-      .rotate();
-    const variants = [];
-    let largest = { width: 0, height: 0 };
-    for (const size of IMAGE_SIZES) {
-      const { data, info } = await source
-        .clone()
+      .rotate()
+      .resize(sizes[0], sizes[0], { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const variants = [{ size: sizes[0], data: top }];
+    for (const size of sizes.slice(1)) {
+      const data = await sharp(top, { pages: -1 })
+        .timeout({ seconds: TIMEOUT_S })
         .resize(size, size, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      variants.push({ size, data });
-      largest = { width: info.width, height: info.pageHeight ?? info.height };
+        .toBuffer();
+      variants.unshift({ size, data });
     }
-    return { ...largest, variants };
+    return { width: info.width, height: info.pageHeight ?? info.height, variants };
   } catch (error) {
     if (/timeout/i.test(error instanceof Error ? error.message : "")) throw refusal(`The image took longer than ${TIMEOUT_S} seconds to process; use a smaller one.`);
     throw refusal(`The image could not be read; it may be damaged. Use a ${UPLOAD_FORMATS} image.`);

@@ -7,6 +7,8 @@
 // system domain or a custom domain), so a page never loads a picture from anyone else's origin.
 
 export const IMAGE_PATH_PREFIX = "/__hop/img/";
+/** A page's social card (lib/bio/social-card.ts), served like a picture on the page's host. */
+export const CARD_PATH_PREFIX = "/__hop/card/";
 /** The boxes a picture is fitted into, smallest first; the last is the one a page refers to. */
 export const IMAGE_SIZES = [160, 320, 640] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];

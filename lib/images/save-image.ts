@@ -1,7 +1,8 @@
+import { recordAudit } from "../audit/record-audit";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { limiter, retryAfterSeconds } from "../limits/limiter";
-import { lockAccount, TX_OPTIONS } from "../links/link-owner";
+import { withAccountLock } from "../db/account-lock";
 import { countOf } from "../text/plural";
 import { encodeUpload, imageKeyOf, type EncodedImage } from "./encode-upload";
 import { ownImagePath } from "./image-address";
@@ -31,17 +32,17 @@ async function takeUploadPoint(accountId: string): Promise<void> {
   });
 }
 
-export async function saveImage(db: Db, accountId: string, upload: Buffer): Promise<SavedImage> {
+/** `draftId`: the page it was uploaded for, named in the audit entry. */
+export async function saveImage(db: Db, accountId: string, upload: Buffer, draftId?: string): Promise<SavedImage> {
   await takeUploadPoint(accountId);
-  return storeImage(db, accountId, await withImageWorkSlot(accountId, () => encodeUpload(upload), "picture upload"));
+  return storeImage(db, accountId, await withImageWorkSlot(accountId, () => encodeUpload(upload), "picture upload"), draftId);
 }
 
-/** Keeps an encoded picture for the account unless it already has it; past the account's limit, 403. */
-export async function storeImage(db: Db, accountId: string, image: EncodedImage): Promise<SavedImage> {
+/** Keeps an encoded picture for the account unless it already has it (then no audit entry either); past the account's limit, 403. */
+export async function storeImage(db: Db, accountId: string, image: EncodedImage, draftId?: string): Promise<SavedImage> {
   const key = imageKeyOf(accountId, image);
   const bytes = image.variants.reduce((sum, v) => sum + v.data.length, 0);
-  await db.$transaction(async (tx) => {
-    await lockAccount(tx, accountId);
+  await withAccountLock(db, accountId, async (tx) => {
     if (await tx.image.findUnique({ where: { key }, select: { key: true } })) return;
     const kept = await tx.image.count({ where: { accountId } });
     if (kept >= MAX_IMAGES_PER_ACCOUNT) {
@@ -57,6 +58,7 @@ export async function storeImage(db: Db, accountId: string, image: EncodedImage)
         variants: { create: image.variants.map((v) => ({ size: v.size, type: "image/webp", data: new Uint8Array(v.data) })) },
       },
     });
-  }, TX_OPTIONS);
+    await recordAudit(tx, accountId, { action: "image.uploaded", target: { type: "image", id: key, label: ownImagePath(key) }, details: { draftId, width: image.width, height: image.height, bytes } });
+  });
   return { url: ownImagePath(key), width: image.width, height: image.height };
 }

@@ -19,5 +19,5 @@ export async function readUploadBody(request: Request): Promise<Buffer> {
 
 export async function uploadDraftImage(db: Db, callerId: string, draftId: string, request: Request, now = new Date()): Promise<SavedImage> {
   const draft = await findEditableDraft(db, callerId, draftId, now);
-  return saveImage(db, draft.accountId, await readUploadBody(request));
+  return saveImage(db, draft.accountId, await readUploadBody(request), draft.id);
 }

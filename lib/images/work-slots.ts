@@ -1,14 +1,16 @@
 import { HopError } from "../errors";
 import { shared } from "../shared";
+import { imageLimits } from "./limits";
 
 // How many images (QR logos, uploaded pictures) are decoded at once. Each decode holds one of
 // libuv's four pool threads, the same threads that decrypt session tokens, compress and read files
-// for every page. So one account works on one image at a time and the process on at most
-// GLOBAL_IMAGE_WORK; anything beyond is 429 with Retry-After at once (a waiting request would
-// hold its connection and memory just the same). docs/architecture.md, "Image work".
+// for every page, and memory in proportion to its pixels. So one account works on one image at a
+// time and the process on at most GLOBAL_IMAGE_WORK (from MEMORY_BUDGET_MB, lib/images/limits.ts:
+// 2 at the default 512, at most the cores less one); anything beyond is 429 with Retry-After at once (a waiting request would
+// hold its connection and memory just the same). docs/decisions/024-image-work-capped-not-moved.md.
 
 export const IMAGE_WORK_PER_ACCOUNT = 1;
-export const GLOBAL_IMAGE_WORK = 2;
+export const GLOBAL_IMAGE_WORK = imageLimits().concurrency;
 /** An image takes about a second at most (sharp gives up at its timeout); retrying after one is enough. */
 const RETRY_AFTER_S = 1;
 

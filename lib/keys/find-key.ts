@@ -6,7 +6,13 @@ export function unsafeFindKeyByHash(db: Db, keyHash: string) {
     where: { keyHash },
     select: {
       id: true,
+      name: true,
+      prefix: true,
       role: true,
+      scopes: true,
+      groupIds: true,
+      domains: true,
+      expiresAt: true,
       revokedAt: true,
       totalRequests: true,
       hourWindowStart: true,

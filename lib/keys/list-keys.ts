@@ -1,5 +1,6 @@
 import type { Db } from "../db/open";
 import { seedFromPersisted } from "../usage/windows";
+import { scopesOf } from "./scopes";
 
 /**
  * The account's keys, newest first, with their request counts as last persisted (the usage
@@ -14,6 +15,10 @@ export async function listKeys(db: Db, accountId: string, now = Date.now()) {
       name: true,
       prefix: true,
       role: true,
+      scopes: true,
+      groupIds: true,
+      domains: true,
+      expiresAt: true,
       createdAt: true,
       lastUsedAt: true,
       revokedAt: true,
@@ -31,6 +36,10 @@ export async function listKeys(db: Db, accountId: string, now = Date.now()) {
       name: row.name,
       prefix: row.prefix,
       role: row.role ?? "legacy",
+      scopes: scopesOf(row),
+      groupIds: row.groupIds,
+      domains: row.domains,
+      expiresAt: row.expiresAt,
       createdAt: row.createdAt,
       lastUsedAt: row.lastUsedAt,
       revokedAt: row.revokedAt,

@@ -4,18 +4,23 @@ import { HopError } from "../errors";
 import { newId, randomSlug } from "../ids";
 import { isPaidPlan } from "../accounts/plans";
 import { assertNotBlocked, parseDestination } from "./destination";
+import { assertNoSelfLoop } from "./self-loop";
 import { resolveLinkDomain } from "./link-domain";
-import { lockAccount, resolveLinkOwner, TX_OPTIONS, type LinkOwner } from "./link-owner";
+import { resolveLinkOwner, type LinkOwner } from "./link-owner";
+import { withAccountLock } from "../db/account-lock";
 import type { Prisma } from "../generated/prisma/client";
 import { publicIdOf } from "./public-id";
 import { isReservedSlug, SLUG_PATTERN } from "./reserved";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import { isUniqueViolation } from "../db/errors";
 import { checkNewItemLimits } from "./plan-limits";
-import { linkExtrasData } from "./link-extras";
+import { assertScheduleOrder, linkExtrasData } from "./link-extras";
 import { toLinkObject } from "./link-object";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { CreateLinkBody } from "./schemas";
+import { currentRestrictions } from "../keys/acting-key";
+import { allowsLink, outsideRestrictions } from "../keys/restrictions";
+import { linkTarget, recordAudit } from "../audit/record-audit";
 
 export { Behavior, BEHAVIORS, CreateLinkBody } from "./schemas";
 
@@ -25,8 +30,9 @@ export interface Caller {
   limitOverrides: unknown;
 }
 
-export function parseSlug(value: unknown): string {
-  if (typeof value !== "string" || !SLUG_PATTERN.test(value) || isReservedSlug(value)) {
+/** A slug as stored (lowercase), or 400 INVALID_SLUG; reserved words only count on the primary domain (`onPrimary`). */
+export function parseSlug(value: unknown, { onPrimary = true }: { onPrimary?: boolean } = {}): string {
+  if (typeof value !== "string" || !SLUG_PATTERN.test(value) || isReservedSlug(value, onPrimary)) {
     throw new HopError("INVALID_SLUG", { field: "slug" });
   }
   return value.toLowerCase();
@@ -56,7 +62,7 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
     if (kind !== "custom" && !options.generateSlug) throw HopError.plain(400, "Missing custom slug");
     slug = randomSlug();
   } else {
-    slug = parseSlug(body.slug);
+    slug = parseSlug(body.slug, { onPrimary: kind === "primary" });
   }
   const onPrimary = kind === "primary";
   if (onPrimary) assertNotBlocked(destination, "url");
@@ -67,9 +73,12 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
     const group = await checked(options.checks, `group:${groupId}`, () => db.group.findFirst({ where: { id: groupId, accountId: owner.id }, select: { id: true } }));
     if (!group) throw new HopError("GROUP_NOT_FOUND", { field: "groupId" });
   }
+  if (!allowsLink(currentRestrictions(), { groupId: body.groupId ?? null, domain })) throw outsideRestrictions();
   const behavior = isPaidPlan(owner.plan) ? body.behavior ?? "conservative" : "conservative";
   const tags = (body.tags ?? []).filter((tag): tag is string => typeof tag === "string");
   const extras = await linkExtrasData(body, { onPrimary, creating: true });
+  assertScheduleOrder(extras, null);
+  assertNoSelfLoop(domain, slug, { url: destination, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android }, { geoRules, languageRules });
   return {
     id: newId("lnk"),
     publicId: publicIdOf(domain, slug),
@@ -93,22 +102,47 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
 }
 export type PreparedLink = Awaited<ReturnType<typeof prepareLink>>;
 
-/** POST /v1/links: validates every rule, then creates under the owner's limits in one transaction. */
-export async function createLink(db: Db, caller: Caller, body: CreateLinkBody) {
+const addressTaken = () => HopError.plain(400, "Custom slug or domain already taken");
+
+/**
+ * The rules counted under the owner's lock: the total limit, then the address being free (any
+ * account's link holds it: the unique index is the last word, this look-up answers first).
+ * Whether the active limit is reached.
+ */
+async function admitLink(tx: Pick<Db, "link">, owner: LinkOwner, link: { domain: string; slug: string }): Promise<boolean> {
+  const { atActiveLimit } = await checkNewItemLimits(tx, owner);
+  if (await tx.link.findUnique({ where: { domain_slug: { domain: link.domain, slug: link.slug } }, select: { id: true } })) throw addressTaken();
+  return atActiveLimit;
+}
+
+/** What POST /v1/links would make, checked by every rule createLink checks (a dry run): nothing is written or reserved. */
+export async function previewLink(db: Db, caller: Caller, body: CreateLinkBody) {
   const owner = await resolveLinkOwner(db, caller, body.forTeamOwner === true);
   const data = await prepareLink(db, owner, body);
+  const atActiveLimit = await admitLink(db, owner, data);
+  return { id: data.publicId, domain: data.domain, slug: data.slug, destination: data.destination, title: data.title, tags: data.tags, groupId: data.groupId, behavior: data.behavior, isActive: !atActiveLimit };
+}
+
+/**
+ * POST /v1/links: validates every rule, then creates under the owner's limits in one transaction.
+ * `more`: columns the dashboard's form sets in the same create (lib/links/save-link-form.ts).
+ */
+export async function createLink(db: Db, caller: Caller, body: CreateLinkBody, more?: (link: PreparedLink) => Partial<Prisma.LinkUncheckedCreateInput>) {
+  const owner = await resolveLinkOwner(db, caller, body.forTeamOwner === true);
+  const prepared = await prepareLink(db, owner, body);
+  const data = more ? { ...prepared, ...more(prepared) } : prepared;
   try {
-    const link = await db.$transaction(async (tx) => {
-      await lockAccount(tx, owner.id);
-      const { atActiveLimit } = await checkNewItemLimits(tx, owner);
+    const link = await withAccountLock(db, owner.id, async (tx) => {
+      const atActiveLimit = await admitLink(tx, owner, data);
       const created = await tx.link.create({ data: { ...data, isActive: !atActiveLimit, inactiveReason: atActiveLimit ? "active_limit_reached" : null } });
       await enqueueWebhookEvents(tx, owner.id, "link.created", [toLinkObject(created)]);
+      await recordAudit(tx, owner.id, { action: "link.created", target: linkTarget(created), changes: { destination: created.destination, title: created.title, groupId: created.groupId, isActive: created.isActive } });
       return created;
-    }, TX_OPTIONS);
+    });
     await announce({ kind: "link", domain: link.domain, slug: link.slug });
     return link;
   } catch (error) {
-    if (isUniqueViolation(error)) throw HopError.plain(400, "Custom slug or domain already taken");
+    if (isUniqueViolation(error)) throw addressTaken();
     throw error;
   }
 }

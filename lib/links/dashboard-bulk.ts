@@ -23,8 +23,16 @@ export interface BulkOutcome {
 
 export async function runDashboardBulk(db: Db, callerId: string, ownerId: string, body: DashboardBulkBody): Promise<BulkOutcome> {
   if (body.action === "activate" || body.action === "deactivate") {
-    const { results } = await setStatusBulk(db, callerId, { links: body.links, setActive: body.action === "activate" });
-    return { successful: results.successful, failed: results.failed, skipped: [] };
+    // A link already in the state asked for is skipped, not counted as activated (or deactivated) again.
+    const setActive = body.action === "activate";
+    const already = await db.link.findMany({ where: { accountId: ownerId, isActive: setActive, OR: [{ publicId: { in: body.links } }, { id: { in: body.links } }] }, select: { id: true, publicId: true } });
+    const unchanged = new Set(already.flatMap((link) => [link.id, link.publicId]).filter((id) => body.links.includes(id)));
+    const toChange = body.links.filter((id) => !unchanged.has(id));
+    const reason = setActive ? "already active" : "already inactive";
+    const skipped = [...unchanged].map((identifier) => ({ identifier, reason }));
+    if (!toChange.length) return { successful: [], failed: [], skipped };
+    const { results } = await setStatusBulk(db, callerId, { links: toChange, setActive });
+    return { successful: results.successful, failed: results.failed, skipped };
   }
   if (body.action === "delete") {
     const { results } = await deleteLinksBulk(db, callerId, { links: body.links });

@@ -10,6 +10,7 @@ import { resolveLink } from "./resolve-identifier";
 import type { BulkDeleteResult } from "./responses";
 import type { BulkDeleteBody } from "./schemas";
 import type { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
 
 export const MAX_CUSTOM_DOMAINS_PER_BULK_DELETE = 10;
 
@@ -54,6 +55,9 @@ export async function deleteLinksBulk(db: Db, callerId: string, { links: identif
     const ids = [...targets.keys()];
     const existing = await tx.link.findMany({ where: { id: { in: ids } }, select: { id: true, publicId: true, accountId: true, domain: true, slug: true } });
     await tx.link.deleteMany({ where: { id: { in: ids } } });
+    if (existing.length) {
+      await recordAudit(tx, existing[0].accountId, { action: "links.bulk_deleted", details: { deleted: existing.length, failed: failed.length, ids: existing.map((row) => row.publicId) } });
+    }
     // One event per link, to the account each belonged to.
     for (const accountId of new Set(existing.map((row) => row.accountId))) {
       await enqueueWebhookEvents(tx, accountId, "link.deleted", existing.filter((row) => row.accountId === accountId).map(deletedLinkEvent));
@@ -65,7 +69,7 @@ export async function deleteLinksBulk(db: Db, callerId: string, { links: identif
   for (const [id, target] of targets) {
     if (deleted.has(id)) {
       successful.push(target.publicId);
-      gone.push({ kind: "link", domain: target.domain, slug: target.slug });
+      gone.push({ kind: "link", domain: target.domain, slug: target.slug, gone: true });
     } else {
       failed.push({ identifier: target.publicId, error: "Link not found" });
     }

@@ -1,6 +1,6 @@
 import { config } from "../config";
 import { HopError } from "../errors";
-import { hasControlCharacter, normalizeHttpUrl } from "./http-url";
+import { hasControlCharacter, isTooLongUrl, MAX_URL_LENGTH, normalizeHttpUrl } from "./http-url";
 
 // Hosts that only bounce visitors on to somewhere else (other shorteners and redirectors). Pointing
 // primary-domain links at them hides the real destination behind our domain, so they are refused
@@ -17,11 +17,15 @@ export function blockedHosts(): string[] {
 
 /**
  * The destination as stored and answered: trimmed, then `new URL(…).href` (see http-url.ts), or
- * INVALID_DESTINATION_URL naming the field (not absolute http(s), or a control character anywhere).
+ * INVALID_DESTINATION_URL naming the field (not absolute http(s), a control character anywhere, or
+ * longer than MAX_URL_LENGTH once normalised).
  */
 export function parseDestination(value: unknown, field: string): string {
   if (typeof value === "string" && hasControlCharacter(value)) {
     throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must not contain control characters (CR, LF, TAB, NUL, DEL …).` });
+  }
+  if (typeof value === "string" && isTooLongUrl(value)) {
+    throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must be at most ${MAX_URL_LENGTH.toLocaleString("en")} characters long.` });
   }
   const normalized = typeof value === "string" ? normalizeHttpUrl(value.trim()) : null;
   if (!normalized) throw new HopError("INVALID_DESTINATION_URL", { field, message: `${field} must be an absolute http(s) URL.` });

@@ -7,7 +7,7 @@ import { shortUrlOf } from "./public-id";
 // GET /v1/links/export and the dashboard's "Export CSV": every link the list's filters match, as
 // RFC 4180 CSV, newest first, read by keyset in batches so 100,000 links cost one batch of memory.
 
-export const EXPORT_COLUMNS = ["shortUrl", "domain", "slug", "url", "title", "description", "tags", "groupId", "isActive", "createdAt", "expiresAt", "expiredUrl", "ios", "android"] as const;
+export const EXPORT_COLUMNS = ["shortUrl", "domain", "slug", "url", "title", "description", "tags", "groupId", "isActive", "createdAt", "expiresAt", "expiredUrl", "ios", "android", "startsAt", "maxClicks"] as const;
 const BATCH = 1000;
 
 /** GET /v1/links' filters without its pagination: every match is exported. */
@@ -15,7 +15,7 @@ export const ExportLinksQuery = ListLinksQuery.omit({ page: true, limit: true })
 
 const EXPORTED = {
   id: true, domain: true, slug: true, destination: true, title: true, description: true, tags: true, groupId: true,
-  isActive: true, createdAt: true, expiresAt: true, expiredUrl: true, ios: true, android: true,
+  isActive: true, createdAt: true, expiresAt: true, expiredUrl: true, ios: true, android: true, startsAt: true, maxClicks: true,
 } satisfies Prisma.LinkSelect;
 type ExportedLink = Prisma.LinkGetPayload<{ select: typeof EXPORTED }>;
 
@@ -23,14 +23,18 @@ function exportRow(link: ExportedLink): string {
   return csvRow([
     shortUrlOf(link.domain, link.slug), link.domain, link.slug, link.destination, link.title, link.description,
     link.tags.join("|"), link.groupId, String(link.isActive), link.createdAt.toISOString(), link.expiresAt?.toISOString(),
-    link.expiredUrl, link.ios, link.android,
+    link.expiredUrl, link.ios, link.android, link.startsAt?.toISOString(), link.maxClicks === null ? null : String(link.maxClicks),
   ]);
 }
 
 /** The header, then each batch of matching links as CSV text. */
-export async function* exportLinksCsv(db: Db, accountId: string, filters: LinkFilters): AsyncGenerator<string> {
+export function exportLinksCsv(db: Db, accountId: string, filters: LinkFilters): AsyncGenerator<string> {
+  // Taken now, while the request (and a restricted key's context) is known: the batches are read later, as the body streams.
+  return exportBatches(db, linkListWhere(accountId, filters));
+}
+
+async function* exportBatches(db: Db, where: Prisma.LinkWhereInput): AsyncGenerator<string> {
   yield csvRow([...EXPORT_COLUMNS]);
-  const where = linkListWhere(accountId, filters);
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const rows: ExportedLink[] = await db.link.findMany({

@@ -6,7 +6,14 @@
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
-/** `new URL(text).href` for an absolute http(s) URL with a host; null for anything else. */
+/**
+ * The longest URL any field stores, after normalisation: every visit answers with it as its
+ * Location header, and browsers, proxies and curl refuse or truncate far shorter headers than a
+ * 1 MB body allows (a 5 MB destination once made each visit a 5 MB header).
+ */
+export const MAX_URL_LENGTH = 8192;
+
+/** `new URL(text).href` for an absolute http(s) URL with a host, at most MAX_URL_LENGTH long; null for anything else. */
 export function normalizeHttpUrl(text: string): string | null {
   if (CONTROL_CHARACTER.test(text) || !/^https?:\/\//i.test(text)) return null;
   let url: URL;
@@ -16,7 +23,16 @@ export function normalizeHttpUrl(text: string): string | null {
     return null;
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
-  return url.href;
+  return url.href.length > MAX_URL_LENGTH ? null : url.href;
+}
+
+/** Whether a URL is too long to store: its normalised form when it parses (percent-encoding can triple it), else as typed. */
+export function isTooLongUrl(text: string): boolean {
+  try {
+    return new URL(text.trim()).href.length > MAX_URL_LENGTH;
+  } catch {
+    return text.length > MAX_URL_LENGTH;
+  }
 }
 
 export function hasControlCharacter(text: string): boolean {

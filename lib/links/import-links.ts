@@ -1,28 +1,54 @@
 import { z } from "zod";
 import { withLimits } from "../accounts/account-plan";
 import { announce } from "../cache/invalidation";
+import { backgroundSlice, forEachSliced } from "../db/background-pace";
 import type { Db } from "../db/open";
 import { HopError, isHopError } from "../errors";
-import { CsvError, parseCsv, unprotectCell } from "../text/csv";
+import { CsvError, detectDelimiter, parseCsv, unprotectCell } from "../text/csv";
+import { config } from "../config";
 import { parseOrThrow } from "../validation/parse";
 import { readRequestBytes } from "../http/read-body";
 import { prepareLink, type Caller, type LinkChecks, type PreparedLink } from "./create-link";
-import { lockAccount, TX_OPTIONS, type LinkOwner } from "./link-owner";
+import type { LinkOwner } from "./link-owner";
+import { withAccountLock } from "../db/account-lock";
 import { CreateLinkBody } from "./schemas";
 import { ImportColumns, mapColumns, type ColumnMap } from "./import-columns";
 import { toLinkObject } from "./link-object";
+import { resolveLinkDomain } from "./link-domain";
+import { isReservedSlug } from "./reserved";
+import { slugVariant } from "./slug-rules";
+import { parseImportDate } from "./import-dates";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
+import { shared } from "../shared";
+import { auditedBulk, linkTarget, partIds, recordAudit } from "../audit/record-audit";
 
-// POST /v1/links/import and the dashboard's import: a CSV (Hop's own export, Bitly's, Dub's, a
-// spreadsheet's) becomes links, each row checked exactly as POST /v1/links checks a body. Rows are
-// created in batches, each in one transaction under the account's lock, where the limits are
-// counted as for one create; a slug taken in the meantime fails its row, never the batch.
+// POST /v1/links/import and the dashboard's import: a CSV (Hop's own export, Bitly's, Dub's,
+// Short.io's, Rebrandly's, a spreadsheet's; comma, semicolon or tab separated) becomes links, each
+// row checked exactly as POST /v1/links checks a body. A row whose domain is not one of the
+// account's (bit.ly, dub.sh: the service it came from) or names none goes to the target domain
+// (`?domain=`, else the account's default) with its back-half as the slug; a creation date is kept.
+// Rows are created in slices, each in one transaction under the account's lock, where the limits
+// are counted as for one create; a slug taken in the meantime fails its row, never the slice.
+//
+// An import shares the server with every account's visitors
+// (docs/decisions/028-background-work-beside-visitors.md): rows are checked in slices of a few
+// milliseconds, and created in slices sized to take about SLICE_TARGET_MS, one slice at a time in
+// the process (lib/db/background-pace.ts). One account's imports run one after another. Each slice
+// announces exactly the addresses it created.
 
 export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 } as const;
-const BATCH = 500;
+const SLICE = { first: 50, min: 10, max: 500 } as const;
+const SLICE_TARGET_MS = 10;
 
 export const ImportQuery = z.object({
   dryRun: z.enum(["true", "false", "1", "0"]).optional().transform((value) => value === "true" || value === "1").meta({ description: "true: check every row, create nothing." }),
+  domain: z
+    .string()
+    .trim()
+    .min(1, { error: "domain must name a domain." })
+    .max(253, { error: "domain may be at most 253 characters." })
+    .optional()
+    .meta({ description: "Where rows go whose short link names no domain of the account (another service's, like bit.ly or dub.sh) or no domain at all: the primary domain, a system domain or a verified custom domain of the account. Default: the account's default domain.", example: "go.example.com" }),
 });
 
 export interface ImportFailure {
@@ -31,6 +57,8 @@ export interface ImportFailure {
   slug?: string;
   error: string;
   code?: string;
+  /** A reserved slug's variant that is free to use. */
+  suggestion?: string;
 }
 
 export interface ImportResult {
@@ -41,7 +69,7 @@ export interface ImportResult {
 
 interface Candidate {
   row: number;
-  data: PreparedLink;
+  data: PreparedLink & { createdAt?: Date };
 }
 
 const TAKEN = "Custom slug or domain already taken";
@@ -54,10 +82,13 @@ function rowBody(cells: string[], columns: ColumnMap): Record<string, unknown> {
     return value === "" ? undefined : value;
   };
   const body: Record<string, unknown> = {};
-  for (const name of ["url", "slug", "domain", "title", "description", "groupId", "expiresAt", "expiredUrl", "ios", "android"] as const) {
+  for (const name of ["url", "slug", "domain", "title", "description", "groupId", "createdAt", "expiresAt", "expiredUrl", "ios", "android", "startsAt"] as const) {
     const value = cell(name);
     if (value !== undefined) body[name] = value;
   }
+  // A number in the body (a cell of words stays a string, which the row's check refuses).
+  const maxClicks = cell("maxClicks");
+  if (maxClicks !== undefined) body.maxClicks = /^\d+$/.test(maxClicks) ? Number(maxClicks) : maxClicks;
   const tags = cell("tags");
   if (tags !== undefined) body.tags = tags.split(tags.includes("|") ? "|" : ",").map((tag) => tag.trim()).filter(Boolean);
   const shortUrl = cell("shortUrl");
@@ -83,12 +114,30 @@ function addressOf(shortUrl: string): { domain?: string; slug?: string } {
 function failureOf(row: number, slug: unknown, error: unknown): ImportFailure {
   if (!isHopError(error)) throw error;
   const plain = error.body?.error;
+  if (error.code === "INVALID_SLUG" && typeof slug === "string" && isReservedSlug(slug)) {
+    const suggestion = slugVariant(slug.toLowerCase());
+    return { row, slug, error: `${slug} is reserved for Hop's own pages on the primary domain. Try ${suggestion}.`, code: "INVALID_SLUG", suggestion };
+  }
   return {
     row,
     ...(typeof slug === "string" && slug ? { slug } : {}),
     error: typeof plain === "string" ? plain : error.message,
     ...(typeof plain === "string" ? {} : { code: error.code }),
   };
+}
+
+/** The domains a row may keep: the primary, the system domains and every domain of the account (verified or not, so an unverified one says so). */
+async function ownDomains(db: Db, accountId: string): Promise<Set<string>> {
+  const { primaryDomain, systemDomains } = config();
+  const custom = await db.domain.findMany({ where: { accountId }, select: { domain: true } });
+  return new Set([primaryDomain, ...systemDomains, ...custom.map((d) => d.domain)]);
+}
+
+/** `?domain=` checked as a link's domain (a 4xx naming it when it is not the account's), else the account's default domain. */
+async function targetDomain(db: Db, owner: LinkOwner, requested: string | undefined): Promise<string> {
+  if (requested !== undefined) return (await resolveLinkDomain(db, owner, requested)).domain;
+  const preferred = await db.domain.findFirst({ where: { accountId: owner.id, isDefault: true, verified: true }, select: { domain: true } });
+  return preferred?.domain ?? config().primaryDomain;
 }
 
 /** The request's CSV as text: 413 past IMPORT_LIMITS.maxBytes (declared or counted). */
@@ -102,7 +151,7 @@ export async function readImportBody(request: Request): Promise<string> {
 export function readImportCsv(text: string): { columns: ColumnMap; rows: string[][] } {
   let records: string[][];
   try {
-    records = parseCsv(text, IMPORT_LIMITS.maxRows + 1);
+    records = parseCsv(text, IMPORT_LIMITS.maxRows + 1, detectDelimiter(text));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const message = error.record > IMPORT_LIMITS.maxRows ? `At most ${IMPORT_LIMITS.maxRows.toLocaleString("en")} rows per import.` : `The CSV cannot be read: ${error.message}`;
@@ -115,37 +164,70 @@ export function readImportCsv(text: string): { columns: ColumnMap; rows: string[
   return { columns, rows };
 }
 
+const accountImports = () => shared("importsByAccount", () => new Map<string, Promise<unknown>>());
+
+/** One account's imports one after another (another's run beside them, slice by slice). */
+async function inAccountQueue<T>(accountId: string, run: () => Promise<T>): Promise<T> {
+  const queue = accountImports();
+  const mine = (queue.get(accountId) ?? Promise.resolve()).catch(() => undefined).then(run);
+  queue.set(accountId, mine);
+  try {
+    return await mine;
+  } finally {
+    if (queue.get(accountId) === mine) queue.delete(accountId);
+  }
+}
+
 /** POST /v1/links/import: every row checked; with dryRun nothing is created. */
-export async function importLinks(db: Db, caller: Caller, text: string, { dryRun }: { dryRun: boolean }): Promise<ImportResult> {
+export async function importLinks(db: Db, caller: Caller, text: string, { dryRun, domain }: { dryRun: boolean; domain?: string }): Promise<ImportResult> {
   const { columns, rows } = readImportCsv(text);
+  // One audit entry for the import (the rows' own are gathered into it); a dry run changes nothing.
+  return inAccountQueue(caller.id, () =>
+    auditedBulk(db, caller.id, () => importRows(db, caller, columns, rows, dryRun, domain), (result, parts) => ({
+      action: "links.imported",
+      details: { created: result.created, failed: result.failed.length, ids: partIds(parts) },
+    })),
+  );
+}
+
+async function importRows(db: Db, caller: Caller, columns: ColumnMap, rows: string[][], dryRun: boolean, domain: string | undefined): Promise<ImportResult> {
   const owner = withLimits(caller);
+  const target = await targetDomain(db, owner, domain);
+  const own = await ownDomains(db, owner.id);
   const failed: ImportFailure[] = [];
   const candidates: Candidate[] = [];
   const seen = new Map<string, number>();
   const checks: LinkChecks = new Map();
-  for (const [index, cells] of rows.entries()) {
+  await forEachSliced(rows, async (cells, index) => {
     const row = index + 1;
-    const body = rowBody(cells, columns);
+    const { createdAt: createdText, ...body } = rowBody(cells, columns);
+    const named = typeof body.domain === "string" ? body.domain.trim().toLowerCase().replace(/\.$/, "") : "";
+    if (!own.has(named)) body.domain = target;
     try {
-      const data = await prepareLink(db, owner, parseOrThrow(CreateLinkBody, body), { checks, generateSlug: true });
+      const createdAt = createdText === undefined ? undefined : parseImportDate(String(createdText));
+      const data = { ...(await prepareLink(db, owner, parseOrThrow(CreateLinkBody, body), { checks, generateSlug: true })), ...(createdAt ? { createdAt } : {}) };
       const address = `${data.domain}/${data.slug}`;
       const earlier = seen.get(address);
       if (earlier !== undefined) {
         failed.push({ row, slug: data.slug, error: `${data.domain}/${data.slug} repeats row ${earlier}.`, code: "slug_already_exists" });
-        continue;
+        return;
       }
       seen.set(address, row);
       candidates.push({ row, data });
     } catch (error) {
       failed.push(failureOf(row, body.slug, error));
     }
-  }
+  });
   let created = 0;
-  for (let start = 0; start < candidates.length; start += BATCH) {
-    const batch = candidates.slice(start, start + BATCH);
-    const outcome = dryRun ? await checkBatch(db, owner, batch, created) : await createBatch(db, owner, batch);
+  let size: number = SLICE.first;
+  for (let start = 0; start < candidates.length; ) {
+    const batch = candidates.slice(start, start + size);
+    const { value: outcome, ms } = await backgroundSlice(() => (dryRun ? checkBatch(db, owner, batch, created) : createBatch(db, owner, batch)));
     created += outcome.created;
     failed.push(...outcome.failed);
+    start += batch.length;
+    // The next slice sized to take about SLICE_TARGET_MS at the pace this one went.
+    size = Math.round(Math.min(SLICE.max, Math.max(SLICE.min, (batch.length * SLICE_TARGET_MS) / Math.max(ms, 1))));
   }
   failed.sort((a, b) => a.row - b.row);
   return { created, failed, dryRun };
@@ -190,8 +272,7 @@ async function checkBatch(db: Db, owner: LinkOwner, batch: Candidate[], planned:
 
 async function createBatch(db: Db, owner: LinkOwner, batch: Candidate[]) {
   const failed: ImportFailure[] = [];
-  const inserted = await db.$transaction(async (tx) => {
-    await lockAccount(tx, owner.id);
+  const inserted = await withAccountLock(db, owner.id, async (tx) => {
     let { total, active } = await room(tx, owner);
     const data = [];
     for (const candidate of batch) {
@@ -207,8 +288,9 @@ async function createBatch(db: Db, owner: LinkOwner, batch: Candidate[]) {
     if (!data.length) return [];
     const made = await tx.link.createManyAndReturn({ data, skipDuplicates: true });
     await enqueueWebhookEvents(tx, owner.id, "link.created", made.map(toLinkObject));
+    for (const link of made) await recordAudit(tx, owner.id, { action: "link.created", target: linkTarget(link) });
     return made;
-  }, TX_OPTIONS);
+  });
   const made = new Set(inserted.map((link) => link.id));
   for (const candidate of batch) {
     if (!made.has(candidate.data.id) && !failed.some((f) => f.row === candidate.row)) failed.push({ row: candidate.row, slug: candidate.data.slug, error: TAKEN });
@@ -217,11 +299,9 @@ async function createBatch(db: Db, owner: LinkOwner, batch: Candidate[]) {
   return { created: inserted.length, failed };
 }
 
-/** New addresses may be cached as "no such link": a few are announced one by one, many by domain. */
+/** New addresses may be cached as "no such link": exactly these are announced, one event per domain, never the domain's other entries. */
 async function announceCreated(links: Array<{ domain: string; slug: string }>) {
-  if (links.length <= 50) {
-    for (const link of links) await announce({ kind: "link", domain: link.domain, slug: link.slug });
-    return;
-  }
-  for (const domain of new Set(links.map((link) => link.domain))) await announce({ kind: "domain", domain });
+  const byDomain = new Map<string, string[]>();
+  for (const link of links) byDomain.set(link.domain, [...(byDomain.get(link.domain) ?? []), link.slug]);
+  if (byDomain.size) await announce(...[...byDomain].map(([domain, slugs]) => ({ kind: "links" as const, domain, slugs })));
 }

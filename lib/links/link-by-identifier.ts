@@ -11,9 +11,10 @@ import { resolveLink } from "./resolve-identifier";
 import type { BulkStatusResult, LinkDeleteResult, LinkGetResult, LinkStatusResult } from "./responses";
 import { BulkStatusBody, type StatusBody, type UpdateLinkBody } from "./schemas";
 import { setLinkStatus, statusMessage } from "./set-link-status";
-import { updateLink } from "./update-link";
+import { updateLink, type FormUpdateOptions } from "./update-link";
 import { parseOrThrow } from "../validation/parse";
 import type { z } from "zod";
+import { auditedBulk, linkTarget, partIds, recordAudit } from "../audit/record-audit";
 
 // The single-link endpoints, each: resolve the identifier (own links, then team owners' for active
 // admin/editor members), then act. Error bodies follow what API.md shows for each endpoint.
@@ -38,9 +39,10 @@ export async function deleteLinkByIdentifier(db: Db, callerId: string, identifie
   const link = found.link;
   await db.$transaction(async (tx) => {
     await tx.link.delete({ where: { id: link.id } });
+    await recordAudit(tx, link.accountId, { action: link.type === "website" ? "website.deleted" : "link.deleted", target: linkTarget(link) });
     await enqueueWebhookEvents(tx, link.accountId, "link.deleted", [deletedLinkEvent(link)]);
   });
-  await announce({ kind: "link", domain: found.link.domain, slug: found.link.slug });
+  await announce({ kind: "link", domain: found.link.domain, slug: found.link.slug, gone: true });
   return { success: true, id: found.link.publicId, message: `Link ${found.link.publicId} deleted` } satisfies z.input<typeof LinkDeleteResult>;
 }
 
@@ -55,7 +57,7 @@ export function asUpdateBadRequest(error: HopError): HopError {
 }
 
 /** PUT answers its own shapes: `{ error: "Not Found" | "Bad Request" | "Forbidden", message, field? }`. */
-export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, body: UpdateLinkBody) {
+export async function updateLinkByIdentifier(db: Db, callerId: string, identifier: string, body: UpdateLinkBody, form?: FormUpdateOptions) {
   try {
     const found = await find(db, callerId, identifier);
     if (!found) {
@@ -66,7 +68,7 @@ export async function updateLinkByIdentifier(db: Db, callerId: string, identifie
       if (seen && !seen.ownedByCaller) throw HopError.titled(403, "Forbidden", "Your team role (viewer) may not modify the owner's links.");
       throw HopError.titled(404, "Not Found", `No link '${identifier}'.`);
     }
-    return await updateLink(db, found.link, (await ownerPlan(db, found.link.accountId)).plan, body);
+    return await updateLink(db, found.link, (await ownerPlan(db, found.link.accountId)).plan, body, form);
   } catch (error) {
     if (isHopError(error) && error.status === 400 && !error.body) throw asUpdateBadRequest(error);
     if (isRecordGone(error)) throw HopError.titled(404, "Not Found", `Link '${identifier}' was deleted while this request ran.`);
@@ -87,6 +89,14 @@ export async function setStatusByIdentifier(db: Db, callerId: string, identifier
  */
 export async function setStatusBulk(db: Db, callerId: string, rawBody: z.infer<typeof BulkStatusBody> | Record<string, unknown>) {
   const body = parseOrThrow(BulkStatusBody, rawBody);
+  // One audit entry for the whole request: each link's own is gathered into it.
+  return auditedBulk(db, callerId, () => setEachStatus(db, callerId, body), (result, parts) => ({
+    action: body.setActive ? "links.bulk_activated" : "links.bulk_deactivated",
+    details: { updated: result.updatedCount, failed: result.results.failed.length, ids: partIds(parts) },
+  }));
+}
+
+async function setEachStatus(db: Db, callerId: string, body: z.infer<typeof BulkStatusBody>) {
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const successful: string[] = [];
   const failed: Array<{ identifier: string; error: string }> = [];

@@ -1,17 +1,16 @@
-import bcrypt from "bcryptjs";
+import { checkPassword, hashPassword } from "../auth/password-hash";
 import { HopError } from "../errors";
 import { assertNotBlocked, parseDestination } from "./destination";
 import type { LinkExtensionInput } from "./schemas";
 
-// The extension fields of a link (docs/API.md "Extensions"): expiry, a visitor password and device
-// targeting, checked the same way on create and update and turned into the columns they set.
-
-/** The cost of a link password's hash: the sign-in's, paid once per set and once per right or wrong try. */
-export const LINK_PASSWORD_COST = 10;
+// The extension fields of a link (docs/API.md "Extensions"): expiry, a start and a click cap, a
+// visitor password and device targeting, checked the same way on create and update and turned into the columns they set.
 
 export interface LinkExtrasData {
   expiresAt?: Date | null;
   expiredUrl?: string | null;
+  startsAt?: Date | null;
+  maxClicks?: number | null;
   passwordHash?: string | null;
   ios?: string | null;
   android?: string | null;
@@ -32,6 +31,12 @@ export async function linkExtrasData(body: LinkExtensionInput, { onPrimary, crea
     if (expiresAt && creating && expiresAt.getTime() <= now.getTime()) throw new HopError("INVALID_EXPIRATION", { field: "expiresAt", message: "expiresAt must lie in the future." });
     data.expiresAt = expiresAt;
   }
+  if (body.startsAt !== undefined) {
+    const startsAt = body.startsAt === null ? null : new Date(body.startsAt);
+    if (startsAt && Number.isNaN(startsAt.getTime())) throw new HopError("INVALID_SCHEDULE", { field: "startsAt", message: "startsAt is not a date-time that exists." });
+    data.startsAt = startsAt;
+  }
+  if (body.maxClicks !== undefined) data.maxClicks = body.maxClicks;
   for (const field of URL_FIELDS) {
     const value = body[field];
     if (value === undefined) continue;
@@ -43,8 +48,21 @@ export async function linkExtrasData(body: LinkExtensionInput, { onPrimary, crea
     if (onPrimary) assertNotBlocked(url, field);
     data[field] = url;
   }
-  if (body.password !== undefined) data.passwordHash = body.password === null ? null : await bcrypt.hash(body.password, LINK_PASSWORD_COST);
+  // At the sign-in's cost, paid once per set and once per right or wrong try.
+  if (body.password !== undefined) data.passwordHash = body.password === null ? null : await hashPassword(body.password);
   return data;
+}
+
+/**
+ * A start must come before the expiry, with the stored value of whichever of the two the body
+ * leaves alone (`stored`: the link before the update; nothing on create).
+ */
+export function assertScheduleOrder(data: LinkExtrasData, stored: { startsAt: Date | null; expiresAt: Date | null } | null): void {
+  const startsAt = data.startsAt !== undefined ? data.startsAt : (stored?.startsAt ?? null);
+  const expiresAt = data.expiresAt !== undefined ? data.expiresAt : (stored?.expiresAt ?? null);
+  if (startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime()) {
+    throw new HopError("INVALID_SCHEDULE", { field: "startsAt", message: "startsAt must lie before expiresAt." });
+  }
 }
 
 /** The names a client sent for the columns `data` sets (the hash is the `password` field). */
@@ -54,5 +72,5 @@ export function extrasFieldNames(data: LinkExtrasData): string[] {
 
 /** Whether a visitor's password opens the link (the same time for a right and a wrong one). */
 export function passwordOpens(password: string, passwordHash: string): Promise<boolean> {
-  return bcrypt.compare(password, passwordHash);
+  return checkPassword(password, passwordHash);
 }

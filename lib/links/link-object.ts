@@ -28,6 +28,8 @@ export function toLinkObject(link: Link) {
     updatedAt: link.updatedAt.toISOString(),
     expiresAt: link.expiresAt?.toISOString() ?? null,
     expiredUrl: link.expiredUrl,
+    startsAt: link.startsAt?.toISOString() ?? null,
+    maxClicks: link.maxClicks,
     hasPassword: link.passwordHash !== null,
     ios: link.ios,
     android: link.android,

@@ -32,9 +32,4 @@ export async function resolveLinkOwner(
   return withLimits(acting.owner);
 }
 
-/** Locks the owner's account row so concurrent creates and activations count one at a time. */
-export async function lockAccount(tx: Pick<Db, "$queryRaw">, accountId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
-}
-
 export const TX_OPTIONS = { maxWait: 20_000, timeout: 20_000 } as const;

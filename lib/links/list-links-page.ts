@@ -16,7 +16,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
   limit: ListLinksQuery.shape.limit.unwrap().catch(25).default(25),
   page: ListLinksQuery.shape.page.catch(1),
   type: ListLinksQuery.shape.type.catch(undefined),
-  status: z.enum(["active", "inactive", "expired", "protected"]).optional().catch(undefined),
+  status: z.enum(["active", "inactive", "expired", "protected", "scheduled", "capped"]).optional().catch(undefined),
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 
@@ -30,10 +30,10 @@ const ORDER: Record<Exclude<(typeof LINK_SORTS)[number], "clicks">, Prisma.LinkO
 
 const DAY_MS = 86_400_000;
 
-/** The table's filters as the list's (its status: active, inactive, expired by `now`, protected). */
+/** The table's filters as the list's (its status: active, inactive, expired by `now`, protected, not started by `now`, capped). */
 export function dashboardLinkFilters<Q extends Pick<DashboardLinksQuery, "status">>(query: Q, now: Date): Q & LinkFilters {
   const isActive = query.status === "active" ? true : query.status === "inactive" ? false : undefined;
-  return { ...query, isActive, expiredBy: query.status === "expired" ? now : undefined, hasPassword: query.status === "protected" || undefined };
+  return { ...query, isActive, expiredBy: query.status === "expired" ? now : undefined, hasPassword: query.status === "protected" || undefined, startsAfter: query.status === "scheduled" ? now : undefined, capped: query.status === "capped" || undefined };
 }
 
 export async function listLinksPage(db: Db, accountId: string, query: DashboardLinksQuery, now = new Date()) {
@@ -41,7 +41,7 @@ export async function listLinksPage(db: Db, accountId: string, query: DashboardL
   const filters = dashboardLinkFilters(query, now);
   const { rows, pagination } = query.sort === "clicks" ? await findPageByClicks(db, accountId, filters, since) : await findLinkPage(db, accountId, filters, ORDER[query.sort]);
   const clicks = await recentClicks(db, rows.map((row) => row.id), since);
-  return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0, expired: row.expiresAt !== null && row.expiresAt <= now })), pagination };
+  return { data: rows.map((row) => ({ ...toLinkObject(row), clicks30d: clicks.get(row.id) ?? 0, expired: row.expiresAt !== null && row.expiresAt <= now, notLiveYet: row.startsAt !== null && row.startsAt > now })), pagination };
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
 import { toLinkObject } from "./link-object";
 import type { LinkList, Pagination } from "./responses";
+import { currentRestrictions } from "../keys/acting-key";
+import { restrictedLinkWhere } from "../keys/restrictions";
 
 export const MAX_PAGE = 100_000;
 
@@ -33,14 +35,15 @@ export const ListLinksQuery = PaginationQuery.extend({
 });
 
 /** GET /v1/links' five filters; the dashboard's table adds whether a link is active, expired or has a password. */
-export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean; expiredBy?: Date; hasPassword?: boolean };
+export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean; expiredBy?: Date; hasPassword?: boolean; startsAfter?: Date; capped?: boolean };
 
 /**
  * The one reading of the list filters, for GET /v1/links and the dashboard's table alike (they had
  * drifted: only one trimmed the search). A search of spaces alone is no search.
  */
 export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.LinkWhereInput {
-  const where: Prisma.LinkWhereInput = { accountId };
+  // A restricted key's lists hold only its groups' and domains' links (lib/keys/restrictions.ts).
+  const where: Prisma.LinkWhereInput = { accountId, AND: [restrictedLinkWhere(currentRestrictions())] };
   const search = filters.search?.trim();
   if (search) {
     const contains = { contains: search, mode: "insensitive" as const };
@@ -53,6 +56,8 @@ export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.L
   if (filters.isActive !== undefined) where.isActive = filters.isActive;
   if (filters.expiredBy) where.expiresAt = { lte: filters.expiredBy };
   if (filters.hasPassword) where.passwordHash = { not: null };
+  if (filters.startsAfter) where.startsAt = { gt: filters.startsAfter };
+  if (filters.capped) where.maxClicks = { not: null };
   return where;
 }
 

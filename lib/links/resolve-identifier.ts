@@ -1,6 +1,8 @@
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { Link } from "../generated/prisma/client";
+import { currentRestrictions } from "../keys/acting-key";
+import { restrictedLinkWhere } from "../keys/restrictions";
 import { domainKind } from "./link-domain";
 import { SLUG_PATTERN } from "./reserved";
 
@@ -8,7 +10,8 @@ import { SLUG_PATTERN } from "./reserved";
 // the path, or bare `host/path`), or — except in exact mode — a bare slug searched across the
 // caller's domains, then the team owners'. Ids and short URLs win over slug matches. Matching is
 // exact: custom-domain paths keep their case, nothing is rewritten (`a_b` is not `a/b`), and a short
-// URL with `#`, `?`, `.`/`..` segments or an encoded `/` matches nothing.
+// URL with `#`, `?`, `.`/`..` segments or an encoded `/` matches nothing. A key restricted to some
+// groups or domains (lib/keys/restrictions.ts) finds only the links inside them.
 
 export interface ResolveOptions {
   /** "exact": ids and short URLs only (bulk delete); "search": bare slugs are searched too. */
@@ -41,19 +44,19 @@ export function parseShortUrl(identifier: string): { domain: string; slug: strin
 }
 
 async function byAddress(db: Db, accounts: string[], address: { domain: string; slug: string }): Promise<Resolved | null> {
-  const link = await db.link.findFirst({ where: { domain: address.domain, slug: address.slug, accountId: { in: accounts } } });
+  const link = await db.link.findFirst({ where: { domain: address.domain, slug: address.slug, accountId: { in: accounts }, AND: [restrictedLinkWhere(currentRestrictions())] } });
   return link ? { link, ownedByCaller: link.accountId === accounts[0], matchedBy: "shortUrl" } : null;
 }
 
 async function byId(db: Db, accounts: string[], identifier: string): Promise<Resolved | null> {
   const ids = SLUG_PATTERN.test(identifier) ? [identifier, identifier.toLowerCase()] : [identifier];
-  const links = await db.link.findMany({ where: { publicId: { in: ids }, accountId: { in: accounts } } });
+  const links = await db.link.findMany({ where: { publicId: { in: ids }, accountId: { in: accounts }, AND: [restrictedLinkWhere(currentRestrictions())] } });
   const link = links.find((l) => l.accountId === accounts[0]) ?? links[0];
   return link ? { link, ownedByCaller: link.accountId === accounts[0], matchedBy: "id" } : null;
 }
 
 async function bySlug(db: Db, accountId: string, identifier: string): Promise<Link | null> {
-  const links = await db.link.findMany({ where: { accountId, slug: { in: [...new Set([identifier, identifier.toLowerCase()])] } }, take: 2 });
+  const links = await db.link.findMany({ where: { accountId, slug: { in: [...new Set([identifier, identifier.toLowerCase()])] }, AND: [restrictedLinkWhere(currentRestrictions())] }, take: 2 });
   if (links.length > 1) {
     throw new HopError("AMBIGUOUS_IDENTIFIER", { message: `'${identifier}' matches links on several domains; use the link id or the short URL.` });
   }

@@ -27,6 +27,8 @@ export const LinkObject = z
     // Extensions (docs/API.md): null or false when unset.
     expiresAt: Timestamp.nullable().meta({ description: "When the link expires (then `expiredUrl`, or a 410 page), or null." }),
     expiredUrl: z.string().nullable(),
+    startsAt: Timestamp.nullable().meta({ description: "Before this instant visitors get a 404 \"not live yet\" page, or null." }),
+    maxClicks: z.int().nullable().meta({ description: "After this many counted visits the link answers as expired, or null." }),
     hasPassword: z.boolean().meta({ description: "Whether visitors must enter a password (the password itself is never returned)." }),
     ios: z.string().nullable().meta({ description: "Where iPhone and iPad visitors go instead of the destination, or null." }),
     android: z.string().nullable().meta({ description: "Where Android visitors go instead of the destination, or null." }),
@@ -91,6 +93,7 @@ export const ImportResultSchema = z
         slug: z.string().optional(),
         error: z.string(),
         code: z.string().optional(),
+        suggestion: z.string().optional().meta({ description: "For a slug reserved on the primary domain: a variant that is free to use (`docs` → `docs-1`)." }),
       }),
     ),
     dryRun: z.boolean(),

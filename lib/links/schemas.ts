@@ -37,13 +37,28 @@ const GeoRules = z.array(GeoRuleInput).max(50).nullable();
 const EXPIRATION_FORMAT = "expiresAt must be an ISO 8601 date-time with an offset, like 2026-12-31T23:59:00Z.";
 export const LINK_PASSWORD_LENGTH = { min: 4, max: 128 } as const;
 const PASSWORD_LENGTH = `password must be ${LINK_PASSWORD_LENGTH.min} to ${LINK_PASSWORD_LENGTH.max} characters.`;
+const START_FORMAT = "startsAt must be an ISO 8601 date-time with an offset, like 2026-12-01T09:00:00Z.";
+export const MAX_CLICKS_LIMIT = 1_000_000_000;
+const MAX_CLICKS_RANGE = "maxClicks must be a whole number from 1 to 1,000,000,000, or null.";
 const LinkExtensionFields = {
   expiresAt: z
     .iso.datetime({ offset: true, error: codedError("INVALID_EXPIRATION", EXPIRATION_FORMAT) })
     .nullable()
     .optional()
     .meta({ description: "From this instant visitors go to `expiredUrl`, or get a 410 \"expired\" page. Must lie in the future on create (else 400 INVALID_EXPIRATION); null removes it.", example: "2026-12-31T23:59:00Z" }),
-  expiredUrl: HttpUrl("Where visitors go once the link has expired; null: the 410 page.").nullable().optional(),
+  expiredUrl: HttpUrl("Where visitors go once the link has expired (or used its `maxClicks`); null: the 410 page.").nullable().optional(),
+  startsAt: z
+    .iso.datetime({ offset: true, error: codedError("INVALID_SCHEDULE", START_FORMAT) })
+    .nullable()
+    .optional()
+    .meta({ description: "Before this instant visitors get a 404 \"not live yet\" page. Must lie before `expiresAt` (else 400 INVALID_SCHEDULE); null removes it.", example: "2026-12-01T09:00:00Z" }),
+  maxClicks: z
+    .int({ error: codedError("invalid_request", MAX_CLICKS_RANGE) })
+    .min(1, { error: codedError("invalid_request", MAX_CLICKS_RANGE) })
+    .max(MAX_CLICKS_LIMIT, { error: codedError("invalid_request", MAX_CLICKS_RANGE) })
+    .nullable()
+    .optional()
+    .meta({ description: "After this many counted visits (the views analytics show, since the link was made) the link answers as expired: `expiredUrl`, else the 410 page. Exact across instances; null removes it.", example: 500 }),
   password: z
     .string({ error: codedError("invalid_request", PASSWORD_LENGTH) })
     .min(LINK_PASSWORD_LENGTH.min, { error: codedError("invalid_request", PASSWORD_LENGTH) })

@@ -3,9 +3,10 @@ import { announce } from "../cache/invalidation";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { Link } from "../generated/prisma/client";
-import { lockAccount, TX_OPTIONS } from "./link-owner";
+import { withAccountLock } from "../db/account-lock";
 import { toLinkObject } from "./link-object";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
+import { linkTarget, recordAudit } from "../audit/record-audit";
 
 export { BulkStatusBody, StatusBody } from "./schemas";
 
@@ -14,8 +15,7 @@ export { BulkStatusBody, StatusBody } from "./schemas";
  * owner's account row, so parallel activations never pass the active limit.
  */
 export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Promise<Link> {
-  const updated = await db.$transaction(async (tx) => {
-    await lockAccount(tx, link.accountId);
+  const updated = await withAccountLock(db, link.accountId, async (tx) => {
     const current = await tx.link.findUnique({ where: { id: link.id } });
     if (!current) throw HopError.plain(404, "Deeplink not found");
     if (current.isActive === setActive) return current;
@@ -33,10 +33,11 @@ export async function setLinkStatus(db: Db, link: Link, setActive: boolean): Pro
       }
     }
     const changed = await tx.link.update({ where: { id: link.id }, data: { isActive: setActive, inactiveReason: null } });
+    await recordAudit(tx, link.accountId, { action: `${linkTarget(link).type}.${setActive ? "activated" : "deactivated"}`, target: linkTarget(link), changes: { isActive: setActive } });
     await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(changed)]);
     return changed;
-  }, TX_OPTIONS);
-  await announce({ kind: "link", domain: updated.domain, slug: updated.slug });
+  });
+  await announce({ kind: "link", domain: updated.domain, slug: updated.slug, ...(updated.isActive ? {} : { gone: true as const }) });
   return updated;
 }
 

@@ -6,9 +6,9 @@ import { isReservedSlug, SLUG_PATTERN } from "./reserved";
 
 export type SlugProblem = "short" | "long" | "characters" | "reserved";
 
-/** Which rule `slug` breaks, or null when it is a valid slug. */
-export function slugProblem(slug: string): SlugProblem | null {
-  if (SLUG_PATTERN.test(slug)) return isReservedSlug(slug) ? "reserved" : null;
+/** Which rule `slug` breaks, or null when it is a valid slug (reserved words count on the primary domain only). */
+export function slugProblem(slug: string, onPrimary = true): SlugProblem | null {
+  if (SLUG_PATTERN.test(slug)) return isReservedSlug(slug, onPrimary) ? "reserved" : null;
   if (slug.length < 3) return "short";
   if (slug.length > 50) return "long";
   return "characters";

@@ -5,18 +5,28 @@ import { HopError } from "../errors";
 import type { z } from "zod";
 import type { Link, Prisma } from "../generated/prisma/client";
 import { assertNotBlocked, parseDestination } from "./destination";
+import { assertNoSelfLoop } from "./self-loop";
 import { domainKind } from "./link-domain";
 import type { LinkUpdateResult } from "./responses";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
-import { extrasFieldNames, linkExtrasData } from "./link-extras";
+import { assertScheduleOrder, extrasFieldNames, linkExtrasData } from "./link-extras";
 import { toLinkObject } from "./link-object";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { UpdateLinkBody } from "./schemas";
+import { linkTarget, recordAudit } from "../audit/record-audit";
 
 export { UpdateLinkBody } from "./schemas";
 
+/** What the dashboard's form adds to a PUT (lib/links/save-link-form.ts). */
+export interface FormUpdateOptions {
+  /** seo is written beside title and description (PUT alone ignores it there). */
+  seoBesideTitle?: boolean;
+  /** A group of the link's owner (checked in the update's transaction); null: no group. */
+  groupId?: string | null;
+}
+
 /** PUT /v1/links/{identifier}: the updatable properties of API.md; slug and domain never change. */
-export async function updateLink(db: Db, link: Link, ownerPlan: string, body: UpdateLinkBody) {
+export async function updateLink(db: Db, link: Link, ownerPlan: string, body: UpdateLinkBody, form: FormUpdateOptions = {}) {
   for (const fixed of ["slug", "domain"] as const) {
     if (body[fixed] !== undefined) throw HopError.titled(400, "Bad Request", `${fixed} cannot be changed after creation.`, { field: fixed });
   }
@@ -29,11 +39,13 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
   }
   if (body.title !== undefined) data.title = body.title;
   if (body.description !== undefined) data.description = body.description;
-  if (body.seo !== undefined && body.title === undefined && body.description === undefined) {
+  if (body.seo !== undefined && (form.seoBesideTitle || (body.title === undefined && body.description === undefined))) {
     data.seo = body.seo as Prisma.InputJsonObject;
-    if (typeof body.seo.title === "string") data.title = body.seo.title;
-    if (typeof body.seo.description === "string") data.description = body.seo.description;
+    if (body.title === undefined && typeof body.seo.title === "string") data.title = body.seo.title;
+    if (body.description === undefined && typeof body.seo.description === "string") data.description = body.seo.description;
   }
+  const groupId = form.groupId === undefined || form.groupId === link.groupId ? undefined : form.groupId;
+  if (groupId !== undefined) data.group = groupId === null ? { disconnect: true } : { connect: { id: groupId } };
   if (body.tags !== undefined) data.tags = body.tags.filter((tag): tag is string => typeof tag === "string");
   if (body.googleTags !== undefined) data.googleTags = body.googleTags as Prisma.InputJsonObject;
   if (body.metaPixel !== undefined) data.metaPixel = body.metaPixel as Prisma.InputJsonObject;
@@ -44,11 +56,17 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
     data.alternateBackUrl = body.alternateBackUrl === null ? null : parseDestination(body.alternateBackUrl, "alternateBackUrl");
   }
   const extras = await linkExtrasData(body, { onPrimary, creating: false });
+  assertScheduleOrder(extras, link);
   Object.assign(data, extras);
+  assertNoSelfLoop(link.domain, link.slug, { destination: data.destination, alternateBackUrl: data.alternateBackUrl, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android }, { geoRules: data.geoRules, languageRules: data.languageRules });
   const updatedFields = [...Object.keys(data).filter((field) => !(field in extras)), ...extrasFieldNames(extras)];
   if (updatedFields.length) {
     await db.$transaction(async (tx) => {
+      if (groupId && !(await tx.group.findFirst({ where: { id: groupId, accountId: link.accountId }, select: { id: true } }))) {
+        throw new HopError("GROUP_NOT_FOUND", { field: "groupId" });
+      }
       const updated = await tx.link.update({ where: { id: link.id }, data });
+      await recordAudit(tx, link.accountId, { action: "link.updated", target: linkTarget(link), changes: data });
       await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(updated)]);
     });
     await announce({ kind: "link", domain: link.domain, slug: link.slug });

@@ -2,13 +2,16 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { config } from "../config";
 import { memoByString, peekShared, shared } from "../shared";
-import { isTrustedHop, type ProxyTrust } from "./proxy-trust";
+import { isTrustedHop, peerForwards, type ProxyTrust } from "./proxy-trust";
 
 // The one answer to "who is this visitor?" for every limit, the geo lookup and the events. The
 // socket peer and the X-Forwarded-For entries are walked from the right, as Express's `trust proxy`
 // does: hops that are our own proxies (TRUST_PROXY, lib/net/proxy-trust.ts) are skipped, and the
 // first one that is not is the client. Entries left of it were written by the client itself and
-// never decide. Without TRUST_PROXY the socket peer decides and forwarding headers are ignored.
+// never decide. TRUST_PROXY=true (or a hop count) trusts a socket peer only on a loopback or
+// private address (proxy-trust.ts peerForwards): whoever reaches the port from the Internet
+// is the client, whatever it forwards. Without TRUST_PROXY the socket peer decides and
+// forwarding headers are ignored.
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -63,7 +66,7 @@ export function clientOfChain(trust: ProxyTrust, chain: readonly string[]): stri
 export function clientIp(headers: HeaderBag, socketIp: string | undefined, trust: ProxyTrust = config().proxyTrust): string | null {
   if (trust.kind === "none") return cleanIp(socketIp);
   const forwardedFor = header(headers, "x-forwarded-for");
-  if (!forwardedFor) return cleanIp(socketIp);
+  if (!forwardedFor || !peerForwards(trust, cleanIp(socketIp))) return cleanIp(socketIp);
   const entries = forwardedFor.split(",");
   return clientOfChain(trust, [socketIp ?? "", ...entries.reverse()]);
 }
@@ -76,11 +79,11 @@ export function clientIp(headers: HeaderBag, socketIp: string | undefined, trust
 export function limitKeyForIp(ip: string | null | undefined): string {
   const clean = ip ? cleanIp(ip) : null;
   if (clean === null) return ip || "unknown";
-  return isIP(clean) === 6 ? `${ipv6Groups(clean).slice(0, 4).join(":")}::/64` : clean;
+  return isIP(clean) === 6 ? `${ipv6Groups(clean).slice(0, 4).map((group) => group.toString(16)).join(":")}::/64` : clean;
 }
 
-/** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
-function ipv6Groups(ip: string): string[] {
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 and a zone allowed). */
+export function ipv6Groups(ip: string): number[] {
   let text = ip.replace(/%.*$/, "");
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
@@ -91,7 +94,7 @@ function ipv6Groups(ip: string): string[] {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return groups.map((group) => parseInt(group, 16).toString(16));
+  return groups.map((group) => parseInt(group, 16));
 }
 
 /** Whether the request carries any header a proxy adds when it forwards. */
@@ -108,10 +111,27 @@ export function hasForwardingHeaders(headers: HeaderBag): boolean {
  */
 export const CLIENT_IP_HEADER = "x-hop-client-ip";
 const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
+/**
+ * The request target as the client sent it, stamped beside the address under the same token.
+ * Next hands proxy.ts a URL its WHATWG parser normalized (`/../x` is `/x` there, `%2e` a dot) with
+ * the query re-serialized; the visitor door reads the path and query as server.ts does.
+ */
+export const RAW_TARGET_HEADER = "x-hop-raw-target";
 
-export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }): void {
+export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string }; url?: string }): void {
   req.headers[CLIENT_IP_HEADER] = clientIp(req.headers, req.socket.remoteAddress) ?? "unknown";
+  req.headers[RAW_TARGET_HEADER] = req.url ?? "/";
   req.headers[STAMP_TOKEN_HEADER] = shared("clientIpStampToken", () => randomBytes(18).toString("base64url"));
+}
+
+function stampedByThisProcess(headers: Headers): boolean {
+  const token = peekShared<string>("clientIpStampToken");
+  return token !== undefined && headers.get(STAMP_TOKEN_HEADER) === token;
+}
+
+/** The request target as the client sent it (see RAW_TARGET_HEADER); undefined when not stamped here. */
+export function stampedRawTarget(headers: Headers): string | undefined {
+  return stampedByThisProcess(headers) ? (headers.get(RAW_TARGET_HEADER) ?? undefined) : undefined;
 }
 
 /** The client address of a request Next handles (null when unknown): see peerIpOfForwardedRequest. */
@@ -128,8 +148,7 @@ export function stampedClientIp(request: Request): string | null {
  * runs under both servers can treat it as a peer.
  */
 export function peerIpOfForwardedRequest(headers: Headers, trust: ProxyTrust = config().proxyTrust): string | undefined {
-  const token = peekShared<string>("clientIpStampToken");
-  if (token && headers.get(STAMP_TOKEN_HEADER) === token) {
+  if (stampedByThisProcess(headers)) {
     const stamped = headers.get(CLIENT_IP_HEADER);
     return stamped && stamped !== "unknown" ? stamped : undefined;
   }

@@ -15,7 +15,7 @@ import type { QrOptions } from "./qr-svg";
 // The work is bounded four ways: the pixel count is read from the header and refused before any
 // decoding, sharp gives up after LOGO_TIMEOUT_S, the render slots cap how many run at once
 // (lib/images/work-slots.ts), and a logo drawn once is kept by content hash, so a repeated download
-// (or a repeated hostile request) costs a hash. docs/architecture.md, "Image work".
+// (or a repeated hostile request) costs a hash. docs/decisions/024-image-work-capped-not-moved.md.
 
 /** A logo is drawn at most ~450 px square (22% of 2048); more than this many pixels only costs decoding. */
 export const MAX_LOGO_SIDE = 2048;

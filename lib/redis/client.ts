@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
-import { config } from "../config";
-import { log } from "../log";
+import { config, tunable } from "../config";
+import { log, withoutCredentials } from "../log";
 import { countRedisError } from "../metrics/counters";
 import { shared } from "../shared";
 
@@ -10,10 +10,7 @@ export function redis(): Redis | null {
   if (!url) return null;
   return shared("redis", () => {
     const client = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
-    client.on("error", (error) => {
-      countRedisError("commands");
-      log.warn("redis error", { error: error.message });
-    });
+    watchRedisConnection(client, "commands");
     return client;
   });
 }
@@ -39,14 +36,38 @@ export function counterRedis(): Redis | null {
       enableAutoPipelining: true,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
     });
-    let lastLog = 0;
-    client.on("error", (error) => {
-      countRedisError("counters");
-      if (Date.now() - lastLog < 10_000) return;
-      lastLog = Date.now();
-      log.warn("redis (rate counters) error", { error: error.message });
-    });
+    watchRedisConnection(client, "counters");
     return client;
+  });
+}
+
+/**
+ * Every connection's errors through our log, the way an operator can alert on: one warning when a
+ * connection starts failing, a summary per OUTAGE_LOG_INTERVAL while it keeps failing, one line
+ * when it is back — never a line per reconnect attempt. Without an "error" listener ioredis
+ * prints its own plain-text "Unhandled error event" lines.
+ */
+export function watchRedisConnection(client: Redis, name: string): void {
+  let failing = false;
+  let errors = 0;
+  let since = 0;
+  let timer: NodeJS.Timeout | undefined;
+  client.on("error", (error: Error) => {
+    countRedisError(name);
+    errors += 1;
+    if (failing) return;
+    failing = true;
+    since = Date.now();
+    log.warn("redis unreachable", { connection: name, error: withoutCredentials(error.message) });
+    timer = setInterval(() => log.warn("redis still unreachable", { connection: name, downForS: Math.round((Date.now() - since) / 1000), errors }), tunable("OUTAGE_LOG_INTERVAL") * 1000);
+    timer.unref();
+  });
+  client.on("ready", () => {
+    if (!failing) return;
+    clearInterval(timer);
+    log.info("redis reachable again", { connection: name, downForS: Math.round((Date.now() - since) / 1000), errors });
+    failing = false;
+    errors = 0;
   });
 }
 

@@ -8,7 +8,7 @@ import { log } from "../log";
 // builds new ones, the recorded entries no longer match, and V8 marks the literal megamorphic for
 // good: from then on optimized code builds every tick object through the runtime. Node's HTTP
 // path makes several ticks per request, so such a process serves every visitor slower
-// (docs/architecture.md, "Sixth pass"; still so on Node 24: "Node 24: the workarounds revisited").
+// (docs/decisions/012-node-and-next-workarounds.md; still so on Node 24).
 // Holding one tick object keeps its map and, through its back pointers, every map before it
 // alive, so the recorded entries stay valid. Run as early as possible: server.ts imports this
 // module before anything else, so before the configuration is read; HOP_WORKAROUND_TICK_SHAPE=off

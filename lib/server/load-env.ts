@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { ConfigError, config } from "../config";
+import { ownerOnlyUmask } from "./private-files";
 
 // server.ts and the CLI import this module first: .env files apply to this process before any module reads
 // the configuration (some read their bounds when they load), and a wrong value stops the start
@@ -9,6 +10,8 @@ import { ConfigError, config } from "../config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 process.env.HOP_ROOT ??= root;
+// Before anything is written: DATA_DIR's files and backups are the owner's alone (private-files.ts).
+ownerOnlyUmask();
 nextEnv.loadEnvConfig(root, process.argv.includes("--dev"), { info: () => undefined, error: console.error });
 try {
   config();

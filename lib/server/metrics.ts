@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { config } from "../config";
+import { lastBackupSuccess } from "../backup/last-success";
+import { config, tunable } from "../config";
 import { dbMode } from "../db/open";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
-import { eventQueueOldestAgeSeconds, eventQueueStats } from "../events/record";
+import { eventQueueOldestAgeSeconds, eventQueueStats } from "../events/event-queue";
 import { geoCacheStats } from "../geoip/lookup";
 import { apiKeyCacheStats } from "../keys/auth-cache";
 import { counted, SURFACES } from "../metrics/counters";
@@ -109,6 +110,10 @@ function writeDependencies(out: Exposition, state: Counted, probes: Readiness): 
 function writeProcess(out: Exposition): void {
   const memory = process.memoryUsage();
   out.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.").sample("process_resident_memory_bytes", memory.rss);
+  // The alerts compare the two: the budget as configured, not a number copied into the rules.
+  out.family("hop_memory_budget_bytes", "gauge", "MEMORY_BUDGET_MB, in bytes: what the caches and the heap limit are sized to.").sample("hop_memory_budget_bytes", tunable("MEMORY_BUDGET_MB") * 1024 * 1024);
+  out.family("hop_backup_last_success_timestamp_seconds", "gauge", "When the last backup of this DATA_DIR succeeded, in Unix seconds; 0 when none is recorded.");
+  out.sample("hop_backup_last_success_timestamp_seconds", lastBackupSuccess() ?? 0);
   out.family("nodejs_heap_size_used_bytes", "gauge", "V8 heap in use.").sample("nodejs_heap_size_used_bytes", memory.heapUsed);
   out.family("nodejs_heap_size_total_bytes", "gauge", "V8 heap reserved.").sample("nodejs_heap_size_total_bytes", memory.heapTotal);
   out.family("nodejs_external_memory_bytes", "gauge", "Memory of buffers and WebAssembly outside the V8 heap.").sample("nodejs_external_memory_bytes", memory.external);

@@ -1,5 +1,5 @@
 import { workaroundOn } from "../config";
-import { log } from "../log";
+import { log, routeConsoleToLog } from "../log";
 // Keeps one of Node's tick objects alive as it loads (see the module); later than server.ts can.
 import { releaseTickShape } from "./keep-tick-shape";
 import { stopOnSignals } from "./next-shutdown";
@@ -14,6 +14,7 @@ import { stampEveryRequest, type ConnectAnswer, type RequestScreen } from "./sta
 export async function startWithoutServer(screen: RequestScreen, answerConnect: ConnectAnswer): Promise<void> {
   if (entry() === "server.ts") return;
   markEntry("next");
+  if (process.env.NODE_ENV === "production") routeConsoleToLog();
   if (!workaroundOn("tickShape")) releaseTickShape();
   if (workaroundOn("requestStamp")) stampEveryRequest(screen, answerConnect);
   const stopServices = await startServices();

@@ -1,4 +1,5 @@
 import { readSql } from "../db/open";
+import { noteDatabaseFailure } from "../db/outage";
 import { counterRedis } from "../redis/client";
 import { observeProbe } from "../metrics/counters";
 
@@ -48,7 +49,14 @@ async function probe(name: "database" | "redis", ask: () => Promise<unknown>): P
 export async function readiness(): Promise<Readiness> {
   const client = counterRedis();
   const [database, redis] = await Promise.all([
-    probe("database", async () => (await readSql())("SELECT 1", [])),
+    probe("database", async () => {
+      try {
+        return await (await readSql())("SELECT 1", []);
+      } catch (error) {
+        noteDatabaseFailure(error);
+        throw error;
+      }
+    }),
     client ? probe("redis", () => client.ping()) : Promise.resolve(null),
   ]);
   return { ready: database.ok && (redis?.ok ?? true), database, redis };

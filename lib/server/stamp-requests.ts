@@ -1,17 +1,22 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import { KEEP_ALIVE_MS } from "../http/kept-wire";
 import { log } from "../log";
 import { stampClientIp } from "../net/client-ip";
 import { shared } from "../shared";
 
 // Under `next start` Hop does not own the HTTP server, and neither proxy.ts nor a route handler can
 // see the socket. Next's server is a node:http server, so stamping each request as it is emitted
-// gives them the visitor's address exactly as server.ts stamps it (lib/net/client-ip.ts). Requests
-// that arrived while Next was still starting carry no stamp; they fall back to X-Forwarded-For.
+// gives them the visitor's address and the request target as the client sent it, exactly as
+// server.ts stamps them (lib/net/client-ip.ts). Requests that arrived while Next was still starting
+// carry no stamp; they fall back to X-Forwarded-For and Next's URL.
 // The same hook lets `screen` answer what Next would fail on (an undecodable path is Next's 500)
-// before Next sees it, as server.ts does, and gives each server a CONNECT answer (Node drops a
-// CONNECT's connection when the server has no listener, and Next adds none) as its first connection
-// arrives; the entry passes both in (lib/server sits below lib/api). Node's public
+// before Next sees it, as server.ts does, and, as each server's first connection arrives, gives it
+// a CONNECT answer (Node drops a CONNECT's connection when the server has no listener, and Next
+// adds none) and server.ts's keep-alive timeout (Next leaves Node's 5 s unless `next start` was
+// given --keepAliveTimeout: a kept connection reused as it closes is a reset for the client, and a
+// load balancer's idle connections outlive 5 s); the entry passes the answers in (lib/server sits
+// below lib/api). Node's public
 // `http.server.request.start` channel would see each request too, but cannot keep one from Next:
 // hence the hook on `emit`. HOP_WORKAROUND_REQUEST_STAMP=off leaves Next's server as it is.
 
@@ -33,8 +38,15 @@ export function stampEveryRequest(screen: RequestScreen, answerConnect: ConnectA
   return shared("requestStamping", () => {
     if (!checkRequestStamp()) return false;
     const emit = http.Server.prototype.emit;
+    const seen = new WeakSet<http.Server>();
+    // Node's own: what a server Next started without --keepAliveTimeout keeps.
+    const nodeKeepAlive = new http.Server().keepAliveTimeout;
     http.Server.prototype.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-      if (event === "connection" && this.listenerCount("connect") === 0) this.on("connect", answerConnect);
+      if (event === "connection" && !seen.has(this)) {
+        seen.add(this);
+        if (this.listenerCount("connect") === 0) this.on("connect", answerConnect);
+        if (this.keepAliveTimeout === nodeKeepAlive) this.keepAliveTimeout = KEEP_ALIVE_MS;
+      }
       if (event === "request") {
         stampClientIp(args[0] as http.IncomingMessage);
         if (screen(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;

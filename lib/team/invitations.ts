@@ -6,6 +6,7 @@ import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { newId } from "../ids";
 import { sendMail } from "../mail/send-mail";
+import { recordAudit } from "../audit/record-audit";
 
 // Team invitations are one-time links. E-mails are never verified, so whoever registered an address
 // first must not receive what was meant for its owner: an invitation names no account. The owner
@@ -56,6 +57,8 @@ export async function inviteMember(db: Db, ownerId: string, input: z.infer<typeo
       update: data,
       select: { id: true, email: true, role: true, expiresAt: true },
     });
+    // The link's token never: it is a way in to the team.
+    await recordAudit(tx, ownerId, { action: "invitation.created", target: { type: "invitation", id: invitation.id, label: invitation.email }, changes: { email: invitation.email, role: invitation.role, expiresAt } });
     return { invitation, owner, sender };
   });
   const link = `${config().appUrl}${invitationPath(token)}`;
@@ -95,8 +98,11 @@ export async function countPendingInvitations(db: Db, accountId: string, now = n
 }
 
 export async function cancelInvitation(db: Db, ownerId: string, invitationId: string) {
-  const result = await db.teamInvitation.deleteMany({ where: { id: invitationId, ownerId } });
-  if (result.count === 0) throw new HopError("not_found", { message: "No such invitation from your team." });
+  await db.$transaction(async (tx) => {
+    const result = await tx.teamInvitation.deleteMany({ where: { id: invitationId, ownerId } });
+    if (result.count === 0) throw new HopError("not_found", { message: "No such invitation from your team." });
+    await recordAudit(tx, ownerId, { action: "invitation.cancelled", target: { type: "invitation", id: invitationId } });
+  });
   return { id: invitationId, cancelled: true };
 }
 
@@ -127,6 +133,7 @@ export async function acceptInvitationLink(db: Db, accountId: string, token: str
       update: { role: invitation.role, status: "active" },
       select: { id: true, ownerId: true, role: true, status: true },
     });
+    await recordAudit(tx, invitation.ownerId, { action: "member.joined", target: { type: "membership", id: membership.id }, changes: { role: membership.role, status: membership.status }, details: { invitationId: invitation.id } });
     return membership;
   });
 }

@@ -3,6 +3,7 @@ import { TeamRole } from "../accounts/add-team-member";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import type { TeamActor } from "./managed-team";
+import { recordAudit } from "../audit/record-audit";
 
 // The dashboard's Team page: an owner (or an admin of the owner's team: managed-team.ts) changes
 // roles and removes members; a member leaves. People
@@ -42,27 +43,44 @@ async function refusalFor(db: Db, team: TeamActor, membershipId: string): Promis
 }
 
 export async function changeMemberRole(db: Db, team: TeamActor, membershipId: string, input: z.infer<typeof ChangeRoleInput>) {
-  const result = await db.teamMembership.updateMany({ where: othersMembership(team, membershipId), data: { role: input.role } });
-  if (result.count === 0) throw await refusalFor(db, team, membershipId);
+  const count = await db.$transaction(async (tx) => {
+    const result = await tx.teamMembership.updateMany({ where: othersMembership(team, membershipId), data: { role: input.role } });
+    if (result.count) await recordAudit(tx, team.ownerId, { action: "member.role_changed", target: { type: "membership", id: membershipId }, changes: { role: input.role } });
+    return result.count;
+  });
+  if (count === 0) throw await refusalFor(db, team, membershipId);
   return { id: membershipId, role: input.role };
 }
 
 export async function removeMember(db: Db, team: TeamActor, membershipId: string) {
-  const result = await db.teamMembership.deleteMany({ where: othersMembership(team, membershipId) });
-  if (result.count === 0) throw await refusalFor(db, team, membershipId);
+  const count = await db.$transaction(async (tx) => {
+    const result = await tx.teamMembership.deleteMany({ where: othersMembership(team, membershipId) });
+    if (result.count) await recordAudit(tx, team.ownerId, { action: "member.removed", target: { type: "membership", id: membershipId } });
+    return result.count;
+  });
+  if (count === 0) throw await refusalFor(db, team, membershipId);
   return { id: membershipId, removed: true };
 }
 
+/** The member's answers land in the team owner's log, as every change of the team does. */
 export async function acceptInvitation(db: Db, memberId: string, membershipId: string) {
-  const result = await db.teamMembership.updateMany({ where: { id: membershipId, memberId, status: "pending" }, data: { status: "active" } });
-  if (result.count === 0) throw new HopError("not_found", { message: "No pending invitation with this id." });
+  await db.$transaction(async (tx) => {
+    const membership = await tx.teamMembership.findFirst({ where: { id: membershipId, memberId, status: "pending" }, select: { ownerId: true, role: true } });
+    const result = await tx.teamMembership.updateMany({ where: { id: membershipId, memberId, status: "pending" }, data: { status: "active" } });
+    if (!membership || result.count === 0) throw new HopError("not_found", { message: "No pending invitation with this id." });
+    await recordAudit(tx, membership.ownerId, { action: "member.joined", target: { type: "membership", id: membershipId }, changes: { role: membership.role, status: "active" } });
+  });
   return { id: membershipId, status: "active" };
 }
 
 /** Declining a pending invitation and leaving an active team are the same act for the member. */
 export async function leaveTeam(db: Db, memberId: string, membershipId: string) {
-  const result = await db.teamMembership.deleteMany({ where: { id: membershipId, memberId } });
-  if (result.count === 0) throw new HopError("not_found", { message: "No such team membership." });
+  await db.$transaction(async (tx) => {
+    const membership = await tx.teamMembership.findFirst({ where: { id: membershipId, memberId }, select: { ownerId: true, status: true } });
+    const result = await tx.teamMembership.deleteMany({ where: { id: membershipId, memberId } });
+    if (!membership || result.count === 0) throw new HopError("not_found", { message: "No such team membership." });
+    await recordAudit(tx, membership.ownerId, { action: membership.status === "pending" ? "member.declined" : "member.left", target: { type: "membership", id: membershipId } });
+  });
   return { id: membershipId, left: true };
 }
 

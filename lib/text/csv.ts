@@ -32,12 +32,25 @@ export class CsvError extends Error {
   }
 }
 
+/** A CSV's separator: the comma, semicolon or tab that splits its first line most often outside quotes (European Excel writes `;`, some exports a tab). */
+export function detectDelimiter(text: string): string {
+  const counts: Record<string, number> = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "\n" || c === "\r")) break;
+    else if (!quoted && c in counts) counts[c] += 1;
+  }
+  return [",", ";", "\t"].reduce((best, c) => (counts[c] > counts[best] ? c : best), ",");
+}
+
 /**
- * The records of a CSV text: fields split on commas, quoted fields may hold commas, quotes ("")
+ * The records of a CSV text: fields split on commas (or the `delimiter` given, e.g. detectDelimiter's), quoted fields may hold commas, quotes ("")
  * and line breaks; CRLF or LF ends a record; a leading byte-order mark is dropped; blank lines are
  * skipped. Stops with CsvError at an unclosed quote, or once more than `maxRecords` were read.
  */
-export function parseCsv(text: string, maxRecords = Infinity): string[][] {
+export function parseCsv(text: string, maxRecords = Infinity, delimiter = ","): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = "";
@@ -61,7 +74,7 @@ export function parseCsv(text: string, maxRecords = Infinity): string[][] {
         i += 1;
       } else quoted = false;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
+    else if (c === delimiter) {
       record.push(field);
       field = "";
     } else if (c === "\n") endRecord();

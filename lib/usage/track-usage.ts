@@ -1,3 +1,4 @@
+import { noteDatabaseFailure } from "../db/outage";
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { counterRedis, markRedisAway, redisAway } from "../redis/client";
@@ -66,7 +67,7 @@ async function freshSeed(keyId: string, seed: KeyCounters, now: number): Promise
     const row = await unsafeReadPersistedCounters(await db(), keyId);
     return row ? highest(seed, seedFromPersisted(row, now)) : seed;
   } catch (error) {
-    log.warn("usage re-seed read failed; using the cached row", errorFields(error));
+    if (!noteDatabaseFailure(error)) log.warn("usage re-seed read failed; using the cached row", errorFields(error));
     return seed;
   }
 }
@@ -127,6 +128,6 @@ export async function flushUsage(): Promise<void> {
     }
   } catch (error) {
     for (const [keyId, c] of batch) if (!t.dirty.has(keyId)) t.dirty.set(keyId, c);
-    log.error("usage flush failed; kept for the next flush", errorFields(error));
+    if (!noteDatabaseFailure(error)) log.error("usage flush failed; kept for the next flush", errorFields(error));
   }
 }

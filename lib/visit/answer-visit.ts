@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { config } from "../config";
 import { recordVisit } from "../events/record";
 import { normalizeHttpUrl } from "../links/http-url";
@@ -9,10 +10,12 @@ import { chooseDestination, forwardQuery, locationOf } from "./choose-destinatio
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, LookupLane, lookupLink, type VisitLink } from "./link-cache";
-import { expiredPage, passwordPage, passwordTriesPage, previewPage } from "./pages";
-import { countWrongTry, hasPass, outOfTries, passCookie, PASSWORD_TRIES } from "./link-pass";
+import { expiredPage, notYetPage, passwordPage, passwordTriesPage, previewPage } from "./pages";
+import { capHasRoom, takeCappedVisit } from "./click-cap";
+import { hasPass, passCookie, takePasswordTry } from "./link-pass";
 import { passwordOpens } from "../links/link-extras";
 import type { UaInfo } from "../ua/classify";
+import { FAVICON, FAVICON_PATH } from "./favicon";
 import { afterSent, errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
@@ -44,6 +47,11 @@ export function addressOf(hostHeader: string, pathname: string): Address {
   return { domain: host, slug: path, custom: true };
 }
 
+/** Hop's mark for a browser's automatic /favicon.ico, on every host (a day in caches). */
+function faviconResponse(): VisitAnswer {
+  return { status: 200, headers: { "content-type": "image/x-icon", "content-length": String(FAVICON.length), "cache-control": "public, max-age=86400" }, body: FAVICON, onSent: undefined, wire: undefined };
+}
+
 /** The lowercased path's first segment is one of the app's (not /site/…, a page's address). */
 function isAppPath(lowerPath: string): boolean {
   const slash = lowerPath.indexOf("/");
@@ -61,20 +69,38 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
   return path === "" || RESERVED_SLUGS.has(path.split("/")[0].toLowerCase()) ? "app" : "nowhere";
 }
 
-// Who gets what (shared/spec/DECISIONS.md "Redirect behaviors"): link-preview fetchers the preview page;
+// Who gets what (docs/redirect-behaviors.md, "Who gets what"): link-preview fetchers the preview page;
 // other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
 // person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts). Before
-// any of it, the link's own gates (docs/redirect-behaviors.md): expired, then the password.
-function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer {
+// any of it, the link's own gates (docs/redirect-behaviors.md): not live yet, expired (by date,
+// then by its click cap), then the password.
+function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer | Promise<VisitAnswer> {
   if (!link || !link.isActive || (link.type !== "website" && !link.destination)) return notFoundResponse();
   const ua = uaOf(req);
   if (link.type === "website") return answerWebsite(link, req, { ua, geo: geoOf(req) });
+  if (link.startsAt !== null && Date.now() < link.startsAt) return htmlResponse(404, notYetPage());
   if (link.expiresAt !== null && Date.now() >= link.expiresAt) return expiredAnswer(link);
+  if (link.maxClicks !== null) return answerCapped(link, req, ua);
+  return answerBehindPassword(link, req, ua);
+}
+
+function answerBehindPassword(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer {
   if (link.passwordHash !== null && !hasPass(link, req)) {
     if (ua.isPreview) return htmlResponse(200, previewPage(withoutPreviewImage(link), shortUrlOf(link.domain, link.slug), null));
     return htmlResponse(200, passwordPage(shortUrlOf(link.domain, link.slug), null), {}, PASSWORD_FORM_CSP);
   }
   return answerOpened(link, req, ua);
+}
+
+/**
+ * A capped link: a visit that will be counted (a person's GET past the password) takes one of the
+ * link's slots first; any other request only looks whether one is left. None left: expired.
+ */
+function answerCapped(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer | Promise<VisitAnswer> {
+  const counted = req.method === "GET" && !ua.isBot && !ua.isPreview && (link.passwordHash === null || hasPass(link, req));
+  const room = counted ? takeCappedVisit(link) : capHasRoom(link);
+  if (typeof room === "boolean") return room ? answerBehindPassword(link, req, ua) : expiredAnswer(link);
+  return room.then((open) => (open ? answerBehindPassword(link, req, ua) : expiredAnswer(link)));
 }
 
 /** Past the gates: the chosen URL, through the link's behavior, recorded as a view. */
@@ -118,30 +144,39 @@ function withoutPreviewImage(link: VisitLink): VisitLink {
 /**
  * The password form's POST to the link's own address: the right password answers as the visit
  * would have (a view) with a pass cookie; a wrong one the form again (401); past PASSWORD_TRIES
- * wrong ones from the client's address, 429 until the window ends. Any other link refuses POST.
+ * wrong ones from the client's address (or PASSWORD_LINK_TRIES from all addresses), 429 until the
+ * window ends. Any other link refuses POST.
  */
 async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Promise<VisitAnswer> {
   if (!link || !link.isActive || link.type === "website" || !link.destination || link.passwordHash === null) return methodNotAllowed();
+  if (link.startsAt !== null && Date.now() < link.startsAt) return htmlResponse(404, notYetPage());
   if (link.expiresAt !== null && Date.now() >= link.expiresAt) return expiredAnswer(link);
+  if (link.maxClicks !== null && !(await capHasRoom(link))) return expiredAnswer(link);
   const shortUrl = shortUrlOf(link.domain, link.slug);
   const text = req.readBody ? await req.readBody(PASSWORD_FORM_MAX_BYTES) : "";
   if (text === null) return htmlResponse(413, passwordPage(shortUrl, "That was too long to be the password."), {}, PASSWORD_FORM_CSP);
-  if (await outOfTries(link, req)) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
   const password = new URLSearchParams(text).get("password") ?? "";
   if (!password) return htmlResponse(401, passwordPage(shortUrl, "Enter the password."), {}, PASSWORD_FORM_CSP);
+  // The try is taken before the compare, never counted after it: see takePasswordTry.
+  const taken = await takePasswordTry(link, req);
+  if (!taken.allowed) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(taken.retryAfterSeconds) });
   const hash = link.passwordHash;
   if (!(await passwordChecks.run(() => passwordOpens(password.slice(0, 1024), hash)))) {
-    if (!(await countWrongTry(link, req))) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(PASSWORD_TRIES.windowMs / 1000) });
     return htmlResponse(401, passwordPage(shortUrl, "That password is not right. Try again."), {}, PASSWORD_FORM_CSP);
   }
-  const answer = answerOpened(link, req, uaOf(req));
+  await taken.giveBack();
+  const ua = uaOf(req);
+  if (link.maxClicks !== null && !ua.isBot && !ua.isPreview && !(await takeCappedVisit(link))) return expiredAnswer(link);
+  const answer = answerOpened(link, req, ua);
   return { ...answer, headers: { ...answer.headers, "set-cookie": passCookie(link) }, wire: undefined };
 }
 
 const PASSWORD_FORM_MAX_BYTES = 4096;
-// A bcrypt compare is ~70 ms of this thread's CPU (pure JS): a flood of posts from many addresses,
-// each within its own tries, waits its turn here instead of crowding out the redirects.
-const passwordChecks = new LookupLane(2);
+// A bcrypt compare is ~50 ms of CPU on libuv's pool (lib/auth/password-hash.ts): one core fewer
+// than the machine has at a time (one at least), so a flood of posts leaves a core to the thread
+// that answers redirects (on 2 cores, two compares at once took the redirects' p99 from 73 to
+// 537 ms in `npm run bench -- interference`), and the pool's other threads to file reads and DNS.
+const passwordChecks = new LookupLane(Math.max(1, Math.min(2, availableParallelism() - 1)));
 const PASSWORD_FORM_CSP = { formSelf: true, formRedirectsOut: true };
 
 function methodNotAllowed(): VisitAnswer {
@@ -155,9 +190,12 @@ function forMethod(answer: VisitAnswer, method: string): VisitAnswer {
 }
 
 /** An answer that cannot be made (a row stored before validation) is the error page, never a throw. */
-function answerSafely(link: VisitLink | null, req: VisitRequest): VisitAnswer {
+function answerSafely(link: VisitLink | null, req: VisitRequest): VisitAnswer | Promise<VisitAnswer> {
   try {
-    return forMethod(answerFor(link, req), req.method);
+    const answer = answerFor(link, req);
+    // Only a capped link's answer may wait (its counter); a failure there is the visit's 503/500.
+    if (answer instanceof Promise) return answer.then((made) => forMethod(made, req.method));
+    return forMethod(answer, req.method);
   } catch (error) {
     log.error("visit answer failed", { host: req.host, path: req.pathname, ...errorFields(error) });
     return forMethod(errorResponse(), req.method);
@@ -180,6 +218,7 @@ export function answerVisit(req: VisitRequest): VisitAnswer | Promise<VisitAnswe
     if (req.method !== "POST" || /%|\/\/|(^|\/)\.\.?(\/|$)/.test(address.slug)) return methodNotAllowed();
     return lookupLink(address.domain, address.slug).then((link) => answerPasswordPost(link, req));
   }
+  if (req.pathname === FAVICON_PATH) return forMethod(faviconResponse(), req.method);
   const address = addressOf(req.host, req.pathname);
   if (address === "app") return null;
   if (address === "nowhere") return forMethod(notFoundResponse(), req.method);

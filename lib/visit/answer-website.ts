@@ -13,6 +13,7 @@ import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { countAdultConfirmation } from "./record-click";
 import { bioPageAnswer } from "./rendered-pages";
+import { usageNow } from "../usage/clock";
 import { afterSent, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // A bio page's visit: bots of every kind get the page uncounted (or, with botProtection, a preview
@@ -63,7 +64,7 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
   const go = params.get(GO_PARAM);
   if (go !== null) {
     // The page view was counted when the page loaded and the press by the beacon: nothing to record.
-    const target = /^\d{1,3}$/.test(go) ? blockDestination(link.data, Number(go)) : null;
+    const target = /^\d{1,3}$/.test(go) ? blockDestination(link.data, Number(go), usageNow()) : null;
     if (!target) return redirectResponse(req.pathname);
     const location = locationOf(target.url);
     return ua.isBot ? redirectResponse(location) : answerThroughBehavior(location, link.behavior, ua, null);

@@ -4,6 +4,7 @@ import { Generations } from "../cache/generations";
 import { onInvalidate, type Invalidation } from "../cache/invalidation";
 import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttls } from "../cache/limits";
 import { readSql } from "../db/open";
+import { countOutageAnswer, databaseDown, DatabaseDown, noteDatabaseFailure, onDatabaseBack } from "../db/outage";
 import { unsafeCustomHostServes } from "../domains/host-serves";
 import { shared } from "../shared";
 
@@ -17,6 +18,12 @@ import { shared } from "../shared";
 // lookup that began before the announcement never stores its (possibly stale) answer. Concurrent
 // misses of one address share one query; a visitor arriving after an announcement starts a new one.
 // Every entry also expires (lib/cache/limits TTL_MS), the backstop for a lost Redis message.
+//
+// Past its TTL an entry is kept LINK_STALE_MAX longer, for one case only: the database can't be
+// reached (lib/db/outage). Then the last known answer is served rather than a 503, and addresses
+// with no entry get the 503 at once, without asking. Announcements still land during an outage: a
+// link deleted or switched off leaves a "no such link" entry behind, so it is never served again.
+// Entries served stale are read again in the background once the database answers.
 
 export interface VisitLink {
   id: string;
@@ -39,6 +46,10 @@ export interface VisitLink {
   /** Milliseconds since the epoch (a number: compared on every visit of the link). */
   expiresAt: number | null;
   expiredUrl: string | null;
+  /** Milliseconds since the epoch: before it the link is not live yet. */
+  startsAt: number | null;
+  /** Counted visits after which the link answers as expired (lib/visit/click-cap.ts). */
+  maxClicks: number | null;
   passwordHash: string | null;
   ios: string | null;
   android: string | null;
@@ -47,10 +58,10 @@ export interface VisitLink {
 const VISIT_LINK_COLUMNS: Array<keyof VisitLink> = [
   "id", "publicId", "accountId", "type", "domain", "slug", "isActive", "destination", "title",
   "description", "behavior", "geoRules", "languageRules", "seo", "alternateBackUrl", "templateId", "data",
-  "expiredUrl", "passwordHash", "ios", "android",
+  "expiredUrl", "maxClicks", "passwordHash", "ios", "android",
 ];
 // The stored timestamp is UTC without a zone: its epoch is read as such on both databases.
-const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join(", ")}, (EXTRACT(EPOCH FROM "expiresAt") * 1000)::float8 AS "expiresAt" FROM "Link" WHERE "domain" = $1 AND "slug" = $2`;
+const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join(", ")}, (EXTRACT(EPOCH FROM "expiresAt") * 1000)::float8 AS "expiresAt", (EXTRACT(EPOCH FROM "startsAt") * 1000)::float8 AS "startsAt" FROM "Link" WHERE "domain" = $1 AND "slug" = $2`;
 
 /**
  * The one database read of the visitor path, by address across all accounts: through the driver,
@@ -110,7 +121,14 @@ export interface VisitCacheOptions {
   findHost?: (host: string) => Promise<boolean>;
   /** Database lookups at once (VISIT_LOOKUP_CONCURRENCY, 8). */
   lookupConcurrency?: number;
+  /** How long past its TTL an entry may answer while the database is down (LINK_STALE_MAX; 0: never). */
+  staleMs?: number;
+  /** Whether the database is known to be down (lib/db/outage). */
+  databaseDown?: () => boolean;
 }
+
+/** Addresses served stale during an outage, read again once it ends (at most this many). */
+const MAX_SERVED_STALE = 10_000;
 
 const addressOf = (domain: string, slug: string) => `${domain}/${slug}`;
 const keySize = (_value: unknown, key: string) => key.length + ENTRY_OVERHEAD_BYTES;
@@ -131,6 +149,11 @@ export class VisitCache {
   hits = 0;
   readonly #lane: LookupLane;
   readonly #now: () => number;
+  readonly #staleMs: number;
+  readonly #down: () => boolean;
+  readonly #servedStale = new Map<string, { host: string } | { domain: string; slug: string }>();
+  /** Answers served past their TTL (the outage bench and tests read it). */
+  staleAnswers = 0;
 
   constructor(options: VisitCacheOptions) {
     this.#ttl = options.ttl ?? TTL_MS;
@@ -138,21 +161,24 @@ export class VisitCache {
     this.#findLink = options.findLink ?? unsafeFindLinkByAddress;
     this.#findHost = options.findHost ?? unsafeHostServesLinks;
     this.#lane = new LookupLane(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
+    this.#staleMs = options.staleMs ?? tunable("LINK_STALE_MAX") * 1000;
+    this.#down = options.databaseDown ?? databaseDown;
     const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
+    // The caches' own TTL is the fresh life plus the stale one; which of the two an entry is in, #fresh says.
     this.links = new LRUCache({
       maxSize: options.bounds.linkBytes,
-      ttl: this.#ttl.link,
+      ttl: this.#ttl.link + this.#staleMs,
       sizeCalculation: (link, key) => JSON.stringify(link).length + key.length + ENTRY_OVERHEAD_BYTES,
       ...clock,
     });
-    this.misses = new LRUCache<string, true>({ maxSize: options.bounds.missBytes, ttl: this.#ttl.miss, sizeCalculation: keySize, ...clock });
-    this.hosts = new LRUCache<string, boolean>({ maxSize: options.bounds.hostBytes, ttl: this.#ttl.host, sizeCalculation: keySize, ...clock });
+    this.misses = new LRUCache<string, true>({ maxSize: options.bounds.missBytes, ttl: this.#ttl.miss + this.#staleMs, sizeCalculation: keySize, ...clock });
+    this.hosts = new LRUCache<string, boolean>({ maxSize: options.bounds.hostBytes, ttl: this.#ttl.host + this.#staleMs, sizeCalculation: keySize, ...clock });
   }
 
   /** undefined: not cached (ask lookupLink); null: cached as "no such link". */
   cachedLink(domain: string, slug: string): VisitLink | null | undefined {
     const address = addressOf(domain, slug);
-    const found = this.links.get(address) ?? (this.misses.get(address) ? null : undefined);
+    const found = this.#usable(this.links, address) ?? (this.#usable(this.misses, address) ? null : undefined);
     if (found !== undefined) this.hits += 1;
     return found;
   }
@@ -160,6 +186,8 @@ export class VisitCache {
   lookupLink(domain: string, slug: string): Promise<VisitLink | null> {
     const cached = this.cachedLink(domain, slug);
     if (cached !== undefined) return Promise.resolve(cached);
+    // Nothing kept, and the database known to be away: the 503 at once, not a query that fails.
+    if (this.#down()) return Promise.reject(new DatabaseDown());
     const address = addressOf(domain, slug);
     return this.#shared(this.#linkLookups, address, async () => {
       const token = this.generations.begin();
@@ -170,6 +198,13 @@ export class VisitCache {
         });
         if (this.generations.unchangedSince(token, `a:${address}`, `d:${domain}`)) this.#rememberLink(address, link);
         return link;
+      } catch (error) {
+        // The outage's first failed lookup: the entry it would have refreshed answers instead.
+        if (!noteDatabaseFailure(error)) throw error;
+        const kept = this.links.get(address) ?? (this.misses.get(address) ? null : undefined);
+        if (kept === undefined) throw error;
+        this.#noteStale(address, { domain, slug });
+        return kept;
       } finally {
         this.generations.end();
       }
@@ -177,12 +212,13 @@ export class VisitCache {
   }
 
   cachedHostHasLinks(host: string): boolean | undefined {
-    return this.hosts.get(host);
+    return this.#usable(this.hosts, host);
   }
 
   hostHasLinks(host: string): Promise<boolean> {
     const cached = this.cachedHostHasLinks(host);
     if (cached !== undefined) return Promise.resolve(cached);
+    if (this.#down()) return Promise.reject(new DatabaseDown());
     return this.#shared(this.#hostLookups, host, async () => {
       const token = this.generations.begin();
       try {
@@ -190,21 +226,104 @@ export class VisitCache {
           this.queries.hosts += 1;
           return this.#findHost(host);
         });
-        if (this.generations.unchangedSince(token, `h:${host}`)) this.hosts.set(host, serves, { ttl: serves ? this.#ttl.host : this.#ttl.hostMiss });
+        if (this.generations.unchangedSince(token, `h:${host}`)) this.hosts.set(host, serves, { ttl: (serves ? this.#ttl.host : this.#ttl.hostMiss) + this.#staleMs });
         return serves;
+      } catch (error) {
+        if (!noteDatabaseFailure(error)) throw error;
+        const kept = this.hosts.get(host);
+        if (kept === undefined) throw error;
+        this.#noteStale(`host:${host}`, { host });
+        return kept;
       } finally {
         this.generations.end();
       }
     });
   }
 
+  /**
+   * The snapshot's links (lib/visit/link-snapshot), kept as stale from the start: served only
+   * while the database is down, read afresh on their first visit once it answers. `age` is how
+   * long ago they were read from the database; entries older than LINK_STALE_MAX are not kept.
+   */
+  adoptStale(links: VisitLink[], hosts: string[], ageMs: number): number {
+    const ttl = this.#staleMs - ageMs;
+    if (ttl <= 0) return 0;
+    let adopted = 0;
+    for (const link of links) {
+      const address = addressOf(link.domain, link.slug);
+      if (this.links.has(address) || this.misses.has(address)) continue;
+      // A snapshot written before the schedule and the cap existed has neither field.
+      this.links.set(address, keptForAnswer({ ...link, startsAt: link.startsAt ?? null, maxClicks: link.maxClicks ?? null }), { ttl });
+      adopted += 1;
+    }
+    for (const host of hosts) if (!this.hosts.has(host)) this.hosts.set(host, true, { ttl });
+    return adopted;
+  }
+
+  /** The most recently used links worth keeping across a restart, and the custom hosts serving them. */
+  hottest(max: number): { links: VisitLink[]; hosts: string[] } {
+    const links: VisitLink[] = [];
+    const domains = new Set<string>();
+    // lru-cache walks from the most recently used; stale entries are not "last known good" any more.
+    for (const [address, link] of this.links.entries()) {
+      if (links.length >= max) break;
+      if (!this.#fresh(this.links, address) || link.passwordHash !== null) continue;
+      links.push(link);
+      domains.add(link.domain);
+    }
+    const hosts = [...domains].filter((host) => this.hosts.get(host) === true);
+    return { links, hosts };
+  }
+
+  /** After an outage: the entries visitors were given stale, read again one at a time. */
+  async refreshServedStale(): Promise<void> {
+    const served = [...this.#servedStale.values()];
+    this.#servedStale.clear();
+    for (const entry of served) {
+      if (this.#down()) return;
+      try {
+        if ("host" in entry) await this.hostHasLinks(entry.host);
+        else await this.lookupLink(entry.domain, entry.slug);
+      } catch {
+        // The next visit asks again.
+      }
+    }
+  }
+
+  /** A fresh entry, or a stale one while the database is down (counted); otherwise undefined. */
+  #usable<V extends NonNullable<unknown>>(cache: LRUCache<string, V>, key: string): V | undefined {
+    const value = cache.get(key);
+    if (value === undefined || this.#fresh(cache, key)) return value;
+    if (!this.#down()) return undefined;
+    // Hosts are names; addresses are `domain/slug`.
+    const slash = key.indexOf("/");
+    if (slash === -1) this.#noteStale(`host:${key}`, { host: key });
+    else this.#noteStale(key, { domain: key.slice(0, slash), slug: key.slice(slash + 1) });
+    return value;
+  }
+
+  #fresh<V extends NonNullable<unknown>>(cache: LRUCache<string, V>, key: string): boolean {
+    return cache.getRemainingTTL(key) > this.#staleMs;
+  }
+
+  #noteStale(key: string, entry: { host: string } | { domain: string; slug: string }): void {
+    this.staleAnswers += 1;
+    countOutageAnswer("staleAnswers");
+    if (this.#servedStale.size < MAX_SERVED_STALE) this.#servedStale.set(key, entry);
+  }
+
   invalidate(event: Invalidation): void {
-    if (event.kind === "link") {
-      const address = addressOf(event.domain, event.slug);
-      this.generations.bump(`a:${address}`, `h:${event.domain}`);
-      this.links.delete(address);
-      this.misses.delete(address);
-      this.#linkLookups.delete(address);
+    if (event.kind === "link" || event.kind === "links") {
+      const slugs = event.kind === "link" ? [event.slug] : event.slugs;
+      const addresses = slugs.map((slug) => addressOf(event.domain, slug));
+      this.generations.bump(...addresses.map((address) => `a:${address}`), `h:${event.domain}`);
+      for (const address of addresses) {
+        this.links.delete(address);
+        this.misses.delete(address);
+        this.#linkLookups.delete(address);
+        // Known to answer 404 now: kept so, through an outage too.
+        if (event.kind === "link" && event.gone) this.misses.set(address, true);
+      }
     } else if (event.kind === "domain") {
       this.generations.bump(`d:${event.domain}`, `h:${event.domain}`);
       const prefix = `${event.domain}/`;
@@ -227,16 +346,17 @@ export class VisitCache {
   }
 
   stats() {
-    const of = <V extends {}>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
-    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, queries: { ...this.queries }, lookupsWaiting: this.#lane.waiting };
+    const of = <V extends NonNullable<unknown>>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
+    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, staleAnswers: this.staleAnswers, queries: { ...this.queries }, lookupsWaiting: this.#lane.waiting };
   }
 
   #rememberLink(address: string, link: VisitLink | null): void {
     if (link) {
       this.misses.delete(address);
-      // An entry never outlives the link's expiry (the answer checks the clock on every visit too).
+      // An entry is fresh no longer than the link's expiry (the answer checks the clock on every
+      // visit too, so a stale one of an expired link answers as expired).
       const untilExpiry = link.expiresAt === null ? Infinity : link.expiresAt - this.#now();
-      this.links.set(address, keptForAnswer(link), untilExpiry > 0 && untilExpiry < this.#ttl.link ? { ttl: Math.ceil(untilExpiry) } : undefined);
+      this.links.set(address, keptForAnswer(link), untilExpiry > 0 && untilExpiry < this.#ttl.link ? { ttl: Math.ceil(untilExpiry) + this.#staleMs } : undefined);
     } else {
       this.links.delete(address);
       this.misses.set(address, true);
@@ -261,6 +381,7 @@ function cache(): VisitCache {
   return shared("visitLinkCache", () => {
     const c = new VisitCache({ bounds: boundsFromEnv() });
     onInvalidate((event) => c.invalidate(event));
+    onDatabaseBack(() => void c.refreshServedStale());
     return c;
   });
 }
@@ -284,4 +405,9 @@ export function hostHasLinks(host: string): Promise<boolean> {
 /** Entries and estimated bytes of the process's visitor caches (the `cache stats` command). */
 export function visitCacheStats() {
   return cache().stats();
+}
+
+/** The process's visitor cache (the snapshot reads and fills it). */
+export function visitCache(): VisitCache {
+  return cache();
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ensureAuthSecret } from "../auth/secret";
 import { config } from "../config";
-import { limiter } from "../limits/limiter";
+import { limiter, retryAfterSeconds } from "../limits/limiter";
 import { clientIp, limitKeyForIp } from "../net/client-ip";
 import { shared } from "../shared";
 import type { VisitLink } from "./link-cache";
@@ -10,10 +10,16 @@ import { header, type VisitRequest } from "./respond";
 // A visitor's pass for a password-protected link: a cookie per link, `<expiry>.<HMAC>` over the
 // link's id, the expiry and the link's password hash, keyed by a key derived from AUTH_SECRET.
 // A new password (or none) is a new hash, so every pass given before stops opening the link
-// without anything stored per visitor. Wrong tries are counted per link and client address.
+// without anything stored per visitor. Wrong tries are counted per link and client address, and per link.
 
 export const PASS_LIFETIME_S = 24 * 60 * 60;
 export const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Wrong tries on one link from all addresses together: rotating addresses (or the 2^16 /64s of one
+ * IPv6 /48) would otherwise give PASSWORD_TRIES.max each without end. Past it the form answers 429
+ * to everyone; a visitor who holds a pass still opens the link.
+ */
+export const PASSWORD_LINK_TRIES = { max: 100, windowMs: 60 * 60_000 };
 
 const COOKIE_PREFIX = "hop_pass_";
 
@@ -67,13 +73,25 @@ function triesKey(link: Pick<VisitLink, "id">, req: VisitRequest): string {
 }
 
 const tries = () => limiter("link-password", PASSWORD_TRIES.max, PASSWORD_TRIES.windowMs);
+const linkTries = () => limiter("link-password-all", PASSWORD_LINK_TRIES.max, PASSWORD_LINK_TRIES.windowMs);
 
-/** Whether this client address has used up its wrong tries on the link. */
-export async function outOfTries(link: Pick<VisitLink, "id">, req: VisitRequest): Promise<boolean> {
-  return (await tries().counted(triesKey(link, req))) >= PASSWORD_TRIES.max;
-}
+export type PasswordTry = { allowed: true; giveBack: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts a wrong try; false when it was one too many. */
-export async function countWrongTry(link: Pick<VisitLink, "id">, req: VisitRequest): Promise<boolean> {
-  return (await tries().take(triesKey(link, req))).allowed;
+/**
+ * Takes a try before the password is compared (atomically in the limiter, so a burst of parallel
+ * posts cannot all read "under the limit" and then all be compared): one from the client address's
+ * budget and one from the link's budget across every address. A right password (or an empty form,
+ * which is no try) gives both back, so only wrong tries stay counted.
+ */
+export async function takePasswordTry(link: Pick<VisitLink, "id">, req: VisitRequest): Promise<PasswordTry> {
+  const key = triesKey(link, req);
+  const [byAddress, byLink] = await Promise.all([tries().take(key), linkTries().take(link.id)]);
+  if (!byAddress.allowed || !byLink.allowed) {
+    // The try is not made: the budget that did allow it gets its point back.
+    if (byAddress.allowed) await tries().giveBack(key);
+    if (byLink.allowed) await linkTries().giveBack(link.id);
+    const wait = Math.max(byAddress.allowed ? 0 : byAddress.msBeforeNext, byLink.allowed ? 0 : byLink.msBeforeNext);
+    return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) };
+  }
+  return { allowed: true, giveBack: async () => void (await Promise.all([tries().giveBack(key), linkTries().giveBack(link.id)])) };
 }

@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { FONT_PATH_PREFIX } from "../bio/font-choices";
-import { IMAGE_PATH_PREFIX } from "../images/image-address";
+import { CARD_PATH_PREFIX, IMAGE_PATH_PREFIX } from "../images/image-address";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
 import { CLICK_PATH, handleClickBeacon } from "./record-click";
 import { sendInBatch } from "./send-batch";
 import { countVisitAnswer } from "./count-answer";
-import { send, sendError, unavailableResponse } from "./respond";
+import { failedVisitResponse, send, sendError } from "./respond";
 import { readBodyText } from "../http/read-body";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
 
@@ -52,7 +52,7 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
   }
   // Uploaded pictures and page fonts are the app's on every host (a page on a custom domain loads its avatar and font there).
-  if (req.url?.startsWith(IMAGE_PATH_PREFIX) || req.url?.startsWith(FONT_PATH_PREFIX)) return next(req, res);
+  if (req.url?.startsWith(IMAGE_PATH_PREFIX) || req.url?.startsWith(CARD_PATH_PREFIX) || req.url?.startsWith(FONT_PATH_PREFIX)) return next(req, res);
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));
@@ -74,8 +74,7 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
       countVisitAnswer(answer.status, arrived);
     },
     (error: unknown) => {
-      log.error("visit failed", { url: req.url, ...errorFields(error) });
-      const unavailable = unavailableResponse();
+      const unavailable = failedVisitResponse(error, { url: req.url });
       send(res, unavailable);
       countVisitAnswer(unavailable.status, arrived);
     },

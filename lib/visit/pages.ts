@@ -44,6 +44,12 @@ export function expiredPage(): HtmlAnswer {
   return { nonce: n, html: messageHtml(n, "Link expired", "This link has expired", "Its owner set it to stop working after a date that has passed.") };
 }
 
+/** A scheduled link before its `startsAt` (404: nothing to index or preview yet). */
+export function notYetPage(): HtmlAnswer {
+  const n = nonce();
+  return { nonce: n, html: messageHtml(n, "Link not live yet", "This link is not live yet", "Its owner set it to start working later. Try again then.") };
+}
+
 const PASSWORD_STYLE = `form{text-align:left}label{display:block;font-weight:600;margin:0 0 6px}input{display:block;width:100%;padding:12px 14px;border:1px solid #b9b4cc;border-radius:12px;font:inherit;margin:0 0 14px}input:focus{outline:2px solid #4f46e5;outline-offset:1px;border-color:#4f46e5}button.btn{width:100%;border:0;font:inherit;font-weight:600;cursor:pointer}.error{color:#b42318;margin:-6px 0 14px}`;
 
 /**

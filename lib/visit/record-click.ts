@@ -12,6 +12,7 @@ import { clientIp } from "../net/client-ip";
 import { isFirstPress, withinPressRate } from "./visitor-limits";
 import { readBodyText } from "../http/read-body";
 import { header, send, type VisitAnswer, type VisitorPost } from "./respond";
+import { usageNow } from "../usage/clock";
 
 // A bio page's tracking beacon: `navigator.sendBeacon("/__hop/click", {"page","id"})` from the
 // page, on the page's own host. A press is counted only for a button the published page has, with
@@ -80,7 +81,7 @@ export async function acceptClickBeacon(post: VisitorPost): Promise<VisitAnswer>
     // The address limit comes before the database: a flood costs a counter, not a query.
     const allowed = beacon !== null && (await withinPressRate(beacon.page, clientIp(post.headers, post.socketIp)));
     const page = allowed ? await unsafeFindPostedPage(await db(), beacon.page, header(post.headers, "host")) : null;
-    const button = page?.isActive ? trackedButton(page.data, beacon!.id) : null;
+    const button = page?.isActive ? trackedButton(page.data, beacon!.id, usageNow()) : null;
     if (page && button) {
       const geo = visitorGeo(post.headers, post.socketIp);
       await countPress({ page, button, ua, geo, userAgent, referrer: header(post.headers, "referer") ?? null });
@@ -101,7 +102,7 @@ export async function handleClickBeacon(req: IncomingMessage, res: ServerRespons
  * the press, in the background, so the page never waits on the limits.
  */
 export function countAdultConfirmation(page: { id: string; publicId: string; accountId: string; data: unknown }, visitor: Omit<CountedPress, "page" | "button">): void {
-  const button = trackedButton(page.data, ADULT_BUTTON_ID);
+  const button = trackedButton(page.data, ADULT_BUTTON_ID, usageNow());
   if (!button || visitor.ua.isBot) return;
   void (async () => {
     if (await withinPressRate(page.publicId, visitor.geo.ip)) await countPress({ page, button, ...visitor });

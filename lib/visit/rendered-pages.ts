@@ -5,6 +5,9 @@ import { contentSecurityPolicy } from "../html/page";
 import type { VisitLink } from "./link-cache";
 import { keptWire, type KeptWire } from "../http/kept-wire";
 import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
+import { scheduleSpan } from "../bio/schedule";
+import { cardPath } from "../bio/social-card";
+import { usageNow } from "../usage/clock";
 
 // A published bio page's response, rendered once per page and per variant (18+ gate confirmed,
 // buttons through the in-app behavior, the contact form's return status) and kept as its bytes
@@ -14,12 +17,17 @@ import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
 // ten links: the bytes are most of what a page costs to send, to the visitor's phone and to us).
 // Kept per cached link object (a WeakMap): every change to the page is announced, the link cache
 // drops that object, and the next visit renders afresh from the new one — so the kept response is
-// invalidated with the link cache and bounded by it.
+// invalidated with the link cache and bounded by it. A page with scheduled blocks is drawn for the
+// time of the visit, and its kept response holds only between the schedule's edges around that time
+// (lib/bio/schedule.ts): the first visit past an edge draws it again, with no publish.
 
 export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus">;
 
 interface Kept {
   csp: string;
+  /** The span of time (ms) this drawing holds for: no scheduled block appears or goes within it. */
+  from: number;
+  until: number;
   identity: KeptWire;
   br?: KeptWire;
   gzip?: KeptWire;
@@ -40,10 +48,10 @@ function encoded(csp: string, body: Buffer, coding: ContentCoding | null): KeptW
 // of the server's thread (a stall every visitor at that moment would share).
 const compress = { br: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }), gzip: (b: Buffer) => gzipSync(b, { level: 9 }) };
 
-function render(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string): Kept {
-  const { html, hashes } = renderKeptBioPage({ publicId: link.publicId, url, templateId: link.templateId, data: link.data, brandingUrl, ...variant });
+function render(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string, now: number): Kept {
+  const { html, hashes } = renderKeptBioPage({ publicId: link.publicId, url, templateId: link.templateId, data: link.data, brandingUrl, now, cardPath: cardPath(link.id, link.templateId, link.data), ...variant });
   const csp = contentSecurityPolicy(hashes, bioPageCsp(link.data));
-  return { csp, identity: encoded(csp, Buffer.from(html), null) };
+  return { csp, ...scheduleSpan(link.data, now), identity: encoded(csp, Buffer.from(html), null) };
 }
 
 /** The page's 200 answer for `variant` in `coding`, from the kept response when there is one. */
@@ -51,8 +59,9 @@ export function bioPageAnswer(link: VisitLink, variant: PageVariant, brandingUrl
   let variants = kept.get(link);
   if (!variants) kept.set(link, (variants = new Map()));
   const key = variantKey(variant);
+  const now = usageNow();
   let page = variants.get(key);
-  if (!page) variants.set(key, (page = render(link, variant, brandingUrl, url)));
+  if (!page || now < page.from || now >= page.until) variants.set(key, (page = render(link, variant, brandingUrl, url, now)));
   const chosen = coding ? (page[coding] ??= encoded(page.csp, compress[coding](page.identity.body), coding)) : page.identity;
   return fromKept(chosen);
 }

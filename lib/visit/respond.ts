@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { workaroundOn } from "../config";
+import { countOutageAnswer, noteDatabaseFailure } from "../db/outage";
 import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "../html/page";
 import { keptWire, writeKeptWire, type KeptWire } from "../http/kept-wire";
@@ -51,7 +52,7 @@ export function fromKept(kept: KeptWire): VisitAnswer {
 
 /**
  * A function and its argument, run after the answer was written: made per visit as a plain object
- * (a closure or a bound function per visit costs the hot path: docs/architecture.md).
+ * (a closure or a bound function per visit costs the hot path: docs/decisions/025-no-allocation-per-visit.md).
  */
 export interface AfterSent {
   run: (arg: never) => void;
@@ -90,11 +91,13 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
 }
 
 // A scan of random addresses is made of 404s: the page and its headers are kept, the same
-// objects for every response (the page has no nonce: its style is allowed by hash).
+// objects for every response (the page has no nonce: its style is allowed by hash). It is ~1 KB
+// and goes out as it is: `no-transform` keeps Next's compression (under `next start`) and any
+// proxy's from gzipping it per response.
 const NOT_FOUND = (() => {
   const { html, hashes } = keptNotFoundPage();
   const body = Buffer.from(html);
-  return keptWire(404, htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), body);
+  return keptWire(404, { ...htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), "cache-control": "no-store, no-transform" }, body);
 })();
 
 /** The visitor 404 page, from the kept bytes and headers. */
@@ -110,6 +113,16 @@ export function redirectResponse(location: string): VisitAnswer {
 /** The database is unreachable for an address not in the cache: a page, and when to try again. */
 export function unavailableResponse(): VisitAnswer {
   return htmlResponse(503, unavailablePage(), { "retry-after": "5" });
+}
+
+/**
+ * A visit whose answer needed the database and failed: the 503 page. An unreachable database is
+ * counted into the outage's summary (lib/db/outage), not logged per visitor; anything else is logged.
+ */
+export function failedVisitResponse(error: unknown, where: Record<string, unknown>): VisitAnswer {
+  if (noteDatabaseFailure(error)) countOutageAnswer("unavailableVisits");
+  else log.error("visit failed", { ...where, ...errorFields(error) });
+  return unavailableResponse();
 }
 
 export function errorResponse(): VisitAnswer {

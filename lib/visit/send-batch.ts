@@ -8,7 +8,7 @@ import { send, type VisitAnswer } from "./respond";
 // it, and the waking costs this thread more than the answer (~0.7 µs of a ~19 µs redirect in the
 // kernel's wake-up alone); written as one burst, the peer wakes once and reads them all. A
 // response waits at most for the rest of the loop's turn — the other requests read with it — and
-// a lone request not at all beyond that turn. Measured in docs/architecture.md, "Ninth pass".
+// a lone request not at all beyond that turn. Measured in docs/decisions/021-kept-pages-and-one-write-per-turn.md.
 //
 // Order is kept: the batch is written in arrival order, and Node holds a pipelined request's
 // answer until the earlier one on its connection is finished.

@@ -8,6 +8,7 @@ import { nonce, page } from "../html/page";
 import { header, htmlResponse, send, type VisitAnswer, type VisitorPost } from "./respond";
 import { acceptContactAttempt } from "./visitor-limits";
 import { readBodyText } from "../http/read-body";
+import { usageNow } from "../usage/clock";
 
 // A bio page's contact form posts here (`/__hop/contact` on the page's own host), without
 // JavaScript. Success and a fixable mistake go back to the page (303, `?contact=sent|invalid`);
@@ -44,7 +45,7 @@ export async function submitContact(post: VisitorPost): Promise<VisitAnswer> {
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(header(post.headers, "user-agent")).isBot || form.website) return backToPage(found.slug, "sent", blockId);
     if (!(await acceptContactAttempt(found.id, clientIp(post.headers, post.socketIp)))) return pageAnswer(429, "Slow down", "Too many messages from here. Try again in an hour.");
-    const result = await storeContact(await db(), found, form);
+    const result = await storeContact(await db(), found, form, usageNow());
     if (result === "no-such-form") return pageAnswer(404, "Form not found", "This form does not exist any more.");
     if (result === "page-full") return pageAnswer(429, "Try again later", "This form has received many messages in the last hour. Please try again later.");
     return backToPage(found.slug, result === "stored" ? "sent" : "invalid", blockId);

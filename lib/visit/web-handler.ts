@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { streamChunks, readBodyText } from "../http/read-body";
 import { errorFields, log } from "../log";
-import { peerIpOfForwardedRequest } from "../net/client-ip";
+import { peerIpOfForwardedRequest, stampedRawTarget } from "../net/client-ip";
 import { answerVisit, type VisitAnswer } from "./answer-visit";
 import { acceptClickBeacon } from "./record-click";
-import { errorResponse, runAfterSent, unavailableResponse, type VisitorPost } from "./respond";
+import { errorResponse, failedVisitResponse, runAfterSent, type VisitorPost } from "./respond";
 import { submitContact } from "./submit-contact";
 
 // The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
@@ -16,13 +16,27 @@ function plainHeaders(headers: Headers): IncomingHttpHeaders {
   return Object.fromEntries(headers);
 }
 
-/** The Response for an answer; what the visit records runs once it was made (Next writes it next). */
-export function toResponse(answer: VisitAnswer): Response {
+/**
+ * A proxy's redirect to a path of the request's own host, as a URL on the proxy's request URL:
+ * Next reads a Location the proxy returns as a URL without a base (a bare path is its plain-text
+ * 500) and turns one on that origin back into the path, so the visitor gets the path server.ts sends.
+ */
+function proxyHeaders(headers: Readonly<Record<string, string>>, requestUrl: URL | undefined): Readonly<Record<string, string>> {
+  const location = headers.location;
+  if (requestUrl === undefined || location === undefined || !location.startsWith("/") || location.startsWith("//")) return headers;
+  return { ...headers, location: new URL(location, requestUrl).href };
+}
+
+/**
+ * The Response for an answer; what the visit records runs once it was made (Next writes it next).
+ * `requestUrl`: the proxy's request URL, for an answer proxy.ts returns (see proxyHeaders).
+ */
+export function toResponse(answer: VisitAnswer, requestUrl?: URL): Response {
   let response: Response;
   try {
     const bodiless = answer.status === 204 || answer.status === 304 || answer.body.length === 0;
     const body = typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body);
-    response = new Response(bodiless ? null : body, { status: answer.status, headers: answer.headers });
+    response = new Response(bodiless ? null : body, { status: answer.status, headers: proxyHeaders(answer.headers, requestUrl) });
   } catch (error) {
     // A header a Response cannot hold (a stored value from before validation): the 500 page, unrecorded.
     log.error("visit answer could not be made", { status: answer.status, ...errorFields(error) });
@@ -44,13 +58,17 @@ export function toResponse(answer: VisitAnswer): Response {
 export function answerVisitRequest(request: Request, url: URL): Response | Promise<Response | null> | null {
   // The app's own pages pass through on a host comparison: headers are copied only for an answer.
   let headers: IncomingHttpHeaders | undefined;
+  // The path and query as the client sent them, as server.ts reads them (a dot segment is a 404
+  // there, resolved away in Next's URL); Next's URL when the request was not stamped here.
+  const raw = stampedRawTarget(request.headers);
+  const q = raw === undefined ? -1 : raw.indexOf("?");
   // No sendsKeptCodings: Next compresses what the proxy returns itself (gzip) and drops a
   // Content-Encoding set here, so this door takes a kept page as it is.
   const visit = {
     method: request.method,
     host: (request.headers.get("host") ?? "").toLowerCase(),
-    pathname: url.pathname,
-    search: url.search,
+    pathname: raw === undefined ? url.pathname : q === -1 ? raw : raw.slice(0, q),
+    search: raw === undefined ? url.search : q === -1 ? "" : raw.slice(q),
     get headers() {
       return (headers ??= plainHeaders(request.headers));
     },
@@ -67,13 +85,10 @@ export function answerVisitRequest(request: Request, url: URL): Response | Promi
     return toResponse(errorResponse());
   }
   if (result === null) return null;
-  if (!(result instanceof Promise)) return toResponse(result);
+  if (!(result instanceof Promise)) return toResponse(result, url);
   return result.then(
-    (answer) => (answer ? toResponse(answer) : null),
-    (error: unknown) => {
-      log.error("visit failed", { path: url.pathname, ...errorFields(error) });
-      return toResponse(unavailableResponse());
-    },
+    (answer) => (answer ? toResponse(answer, url) : null),
+    (error: unknown) => toResponse(failedVisitResponse(error, { path: url.pathname })),
   );
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 // The request and response bodies of /v1/webhooks (docs/webhooks.md): one source for the routes,
 // the dashboard and the OpenAPI document.
 
-import { MAX_WEBHOOKS, WEBHOOK_EVENTS } from "./events";
+import { WEBHOOK_EVENTS } from "./events";
 
 export { MAX_WEBHOOKS, WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_FIELDS } from "../bio/blocks";
 import { BUTTON_STYLE_NAMES } from "../bio/designs";
+import { BlockSchedule } from "../bio/schedule-schema";
 import { GOOGLE_TAG, PIXEL } from "../bio/tracking-tags";
 import type { Db } from "../db/open";
 import { Behavior } from "../links/create-link";
@@ -35,6 +36,7 @@ const Block = z
     required: z.array(z.enum(CONTACT_FIELDS)).max(4).nullish(),
     buttonLabel: text(60),
     successMessage: text(300),
+    schedule: BlockSchedule.nullish(),
   })
   .passthrough();
 

@@ -56,10 +56,10 @@ export async function unsafeFindPostedPage(db: Db, publicId: string, hostHeader:
 
 export type StoreResult = "stored" | "invalid" | "no-such-form" | "page-full";
 
-export async function storeContact(db: Db, page: PostedPage, raw: Record<string, string>): Promise<StoreResult> {
+export async function storeContact(db: Db, page: PostedPage, raw: Record<string, string>, now: number = Date.now()): Promise<StoreResult> {
   const parsed = ContactSubmission.safeParse(raw);
   const blockIdSent = typeof raw.block === "string" ? raw.block : "";
-  const block = page.isActive ? contactBlockById(page.data, blockIdSent) : null;
+  const block = page.isActive ? contactBlockById(page.data, blockIdSent, now) : null;
   if (!block) return "no-such-form";
   if (!parsed.success) return "invalid";
   const { fields, required } = contactFields(block);

@@ -1,7 +1,7 @@
 // The visitor hot path against the ceiling of the machine, on every database mode (modes.ts): a
 // raw node:http server answering 302 from a Map and Hop's redirect of a cached link, each in a
 // process of its own, driven by wrk (load.ts) with the same connections and duration, alternating
-// for ROUNDS rounds. Then the escape page, the first-hit (uncached) rate and a bio page's rate.
+// for ROUNDS rounds. Then a capped link beside the plain one, the escape page, the first-hit (uncached) rate and a bio page's rate.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiRequest, createAccount } from "../harness/http";
@@ -44,6 +44,26 @@ async function clickReceiver(): Promise<{ url: string; received: () => number; c
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received: () => count, close: () => server.close() };
 }
 
+/**
+ * A capped link (maxClicks, decision 039) beside the plain one, round for round: each visit takes
+ * a slot (in process, or a Redis script call with REDIS_URL). The cap is never reached.
+ */
+async function benchCapped(hop: HopServer, key: string, mode: Mode, hopUrl: string): Promise<void> {
+  const made = await apiRequest(hop, "POST", "/v1/links", { key, body: { url: "https://example.com/destination", slug: "bench-capped", behavior: "conservative", maxClicks: 1_000_000_000 } });
+  if (made.status !== 201) throw new Error(`the capped link was not created: ${made.status} ${made.text}`);
+  const cappedUrl = `${hop.url}/bench-capped`;
+  await wrk(cappedUrl, { seconds: 2 });
+  const plains: Run[] = [];
+  const capped: Run[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    plains.push(await wrk(hopUrl));
+    capped.push(await wrk(cappedUrl));
+  }
+  console.log(`[${mode.name}] ${line("hop redirect, plain link (beside the capped)", medianRun(plains))}`);
+  console.log(`[${mode.name}] ${line("hop redirect, capped link (maxClicks)", medianRun(capped))}`);
+  console.log(`[${mode.name}] capped/plain rate ratio: ${fmt(median(capped.map((c, i) => c.rps / plains[i].rps)), 2)}`);
+}
+
 export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promise<void> {
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000", ...(CLICK_WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}) });
   const receiver = CLICK_WEBHOOK ? await clickReceiver() : null;
@@ -74,6 +94,7 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
     console.log(`[${mode.name}] ${line("hop redirect (median)", hopMedian)}`);
     console.log(`[${mode.name}] redirect/raw rate ratio: ${fmt(median(hops.map((h, i) => h.rps / raws[i].rps)), 2)} (goal ≥ 0.8)`);
     console.log(`[${mode.name}] redirect/raw p99 ratio: ${fmt(median(hops.map((h, i) => h.p99 / raws[i].p99)), 2)} (goal ≤ 2)`);
+    await benchCapped(hop, account.key, mode, hopUrl);
     const escape = await wrk(hopUrl, { userAgent: INSTAGRAM });
     console.log(`[${mode.name}] ${line("escape page (Instagram)", escape)}`);
     const first = await firstHits(hop, account.key);

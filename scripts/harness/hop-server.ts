@@ -3,7 +3,7 @@
 // REDIS_URL, a fresh key prefix (pass `redisPrefix` to make instances share one).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -27,6 +27,15 @@ export function testServerNodeArgs(): string[] {
   return process.env.HOP_TEST_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 }
 
+/**
+ * `HOP_TEST_START_LOG=/tmp/starts.tsv npm test` appends a line per server start (the starting
+ * file, the kind of server): how many starts a pass makes, and which files make them.
+ */
+export function noteStart(kind: string): void {
+  const log = process.env.HOP_TEST_START_LOG;
+  if (log) appendFileSync(log, `${path.relative(ROOT, process.argv[1] ?? "")}\t${kind}\n`);
+}
+
 export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse another server's database (two instances of one deployment). */
@@ -37,8 +46,12 @@ export interface StartOptions {
 }
 
 export interface HopServer {
+  /** "next start": Next's own server with proxy.ts, no admin endpoint (admin() runs the CLI). */
+  app?: "next start";
   url: string;
   port: number;
+  /** The metrics listener's port, when METRICS_PORT was set. */
+  metricsPort?: number;
   env: Record<string, string>;
   process: ChildProcess;
   logs: () => string;
@@ -72,7 +85,19 @@ export async function freshDatabase(base = new URL(process.env.DATABASE_URL!), p
   };
 }
 
+/**
+ * `HOP_TEST_APP=next-start` (PostgreSQL only): every startServer starts `next start` instead
+ * (scripts/harness/next-start.ts), so a suite written for server.ts runs as a platform would run
+ * Hop; accounts and keys come from the CLI, which opens PostgreSQL beside the server.
+ */
+export const underNextStart = process.env.HOP_TEST_APP === "next-start";
+
 export async function startServer(options: StartOptions = {}): Promise<HopServer> {
+  if (underNextStart) {
+    if (!usingPostgres) throw new Error("HOP_TEST_APP=next-start needs DATABASE_URL: the CLI cannot open the PGlite database a server holds");
+    const { startNextStart } = await import("./next-start");
+    return startNextStart(options);
+  }
   let cleanups: Array<() => Promise<void> | void> = [];
   let env: Record<string, string>;
   if (options.reuse) {
@@ -97,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     }
     env = { ...env, ...options.env };
   }
+  noteStart(options.shareWith ? "server.ts, second instance" : options.reuse ? "server.ts, restart" : "server.ts");
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env };
   const child = spawn(process.execPath, [...testServerNodeArgs(), ...serverArgsFor(childEnv)], {
     cwd: ROOT,
@@ -123,7 +149,8 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     });
   });
   child.removeAllListeners("exit");
-  return serverHandle({ url: `http://127.0.0.1:${port}`, port, env, child, logs: () => output, cleanups, graceMs: 10_000, ownsData: !options.shareWith });
+  const metricsPort = /Hop metrics on \S+ port (\d+)/.exec(output)?.[1];
+  return serverHandle({ url: `http://127.0.0.1:${port}`, port, ...(metricsPort ? { metricsPort: Number(metricsPort) } : {}), env, child, logs: () => output, cleanups, graceMs: 10_000, ownsData: !options.shareWith });
 }
 
 /** The HopServer of a started process: stop() ends it, then drops its data unless kept or shared. */
@@ -155,6 +182,11 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, g
 
 /** Runs an operator command inside the running server, exactly as `npm run cli` does when one runs. */
 export async function admin(server: HopServer, ...argv: string[]): Promise<Record<string, unknown>> {
+  if (server.app === "next start") {
+    const result = await cli(server, ...argv);
+    if (result.code !== 0) throw new Error(`cli ${argv.join(" ")} failed: ${result.stderr}`);
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  }
   const secret = readFileSync(path.join(server.env.DATA_DIR, "admin-secret"), "utf8").trim();
   const response = await fetch(`${server.url}/__hop/admin`, {
     method: "POST",
@@ -168,6 +200,7 @@ export async function admin(server: HopServer, ...argv: string[]): Promise<Recor
 
 /** Runs the real CLI (the bundle `npm run build` made of scripts/cli.ts) as a separate process with the server's environment. */
 export function cli(server: { env: Record<string, string> }, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  noteStart("cli");
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...testServerNodeArgs(), ".next/hop/cli.mjs", ...argv], {
       cwd: ROOT,

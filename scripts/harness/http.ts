@@ -30,7 +30,7 @@ export async function apiRequest<T = any>(server: HopServer, method: string, pat
   }
   const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {

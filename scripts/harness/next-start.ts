@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, ROOT, serverHandle, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
+import { cli, freshDatabase, noteStart, ROOT, serverHandle, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
 import { freePort } from "./own-services";
 
 export interface NextStartOptions {
@@ -21,6 +21,9 @@ export interface NextStartOptions {
   before?: (env: Record<string, string>) => Promise<void>;
   /** Start again on a stopped instance's database (stop it first with keepData). */
   reuse?: HopServer;
+  /** A second instance on another's database (PostgreSQL). */
+  shareWith?: HopServer;
+  redisPrefix?: string;
 }
 
 
@@ -45,13 +48,15 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
   if (options.reuse) {
     env = { ...options.reuse.env, ...options.env };
     cleanups = options.reuse.cleanups;
+  } else if (options.shareWith) {
+    env = { ...options.shareWith.env, ...options.env };
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hop-next-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     if (!usingPostgres) seedDataDir(dataDir);
     // APP_URL pins the app host (and so the primary domain) to the address the other visitor tests
     // use; without it, it would follow the port Next listens on.
-    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };
+    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };
     if (usingPostgres) {
       const database = await freshDatabase();
       env.DATABASE_URL = database.url;
@@ -61,6 +66,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     await options.before?.(env);
   }
   const port = await freePort();
+  noteStart(options.reuse ? "next start, restart" : "next start");
   const child = spawn(process.execPath, [...testServerNodeArgs(), "node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
     // Next leaves SIGTERM to Hop (lib/server/next-shutdown.ts); an empty NEXT_MANUAL_SIG_HANDLE in
@@ -78,7 +84,8 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     child.kill("SIGKILL");
     throw error;
   }
-  return serverHandle({ url, port, env, child, logs: () => output, cleanups, graceMs: 15_000, ownsData: true });
+  const metricsPort = /Hop metrics on \S+ port (\d+)/.exec(output)?.[1];
+  return { app: "next start", ...serverHandle({ url, port, ...(metricsPort ? { metricsPort: Number(metricsPort) } : {}), env, child, logs: () => output, cleanups, graceMs: 15_000, ownsData: !options.shareWith }) };
 }
 
 /** An account with one key, made with the real CLI on a database no server holds (see `before`). */

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 /** What the page's tracking script sends (navigator.sendBeacon posts text/plain JSON). */
@@ -23,7 +24,7 @@ function beacon(server: HopServer, host: string, body: unknown, userAgent = BROW
 describe("analytics of a website: views, tracked buttons, the 18+ gate", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "true" } });
+    server = await sharedServer({ env: { TRUST_PROXY: "true" } });
   });
   after(() => server.stop());
 

@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, cli, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, cli, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { visit } from "../helpers/visit";
 
 describe("GET /v1/analytics/links/{identifier}", () => {
   let server: HopServer;
   let owner: TestAccount;
   before(async () => {
-    server = await startServer({ env: { SYSTEM_DOMAINS: "sys.hop.test" } });
+    server = await sharedServer({ env: { SYSTEM_DOMAINS: "sys.hop.test" } });
     owner = await createAccount(server);
     await api(server, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com", slug: "stats", domain: "sys.hop.test" } });
     for (let i = 0; i < 3; i += 1) await visit(server, "sys.hop.test", "/stats");

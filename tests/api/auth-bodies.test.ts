@@ -85,7 +85,9 @@ function declaredUpload(server: HopServer, path: string, length: number): Promis
           let body: unknown = text;
           try {
             body = JSON.parse(text);
-          } catch {}
+          } catch {
+            // Not JSON: the text stands.
+          }
           resolve({ status: res.statusCode ?? 0, body, sent });
           req.destroy();
         });

@@ -10,9 +10,24 @@ import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 describe("the /api/auth surface", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer();
+    // Its log is read below (every line JSON, a bogus cookie not a line each).
+    server = await startServer({ env: { HOP_LOG: "on" } });
   });
   after(() => server?.stop());
+
+  test("bogus session cookies are not a way to grow the log: one JSON line a minute, never a stack", async () => {
+    const before = server.logs().length;
+    for (let i = 0; i < 40; i += 1) {
+      const res = await send(server, "GET", "/api/auth/session", { cookie: `next-auth.session-token=forged-${i}.${"x".repeat(200)}` });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, {});
+    }
+    const lines = server.logs().slice(before).split("\n").filter(Boolean);
+    for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `not one JSON object: ${line.slice(0, 200)}`);
+    const refused = lines.map((line) => JSON.parse(line)).filter((entry) => /session/i.test(entry.message));
+    assert.ok(refused.length <= 1, `${refused.length} lines for 40 forged cookies`);
+    assert.ok(lines.every((line) => !line.includes("    at ")), "no stack");
+  });
 
   test("what the login page uses still answers: csrf, session, providers", async () => {
     const csrf = await send(server, "GET", "/api/auth/csrf");

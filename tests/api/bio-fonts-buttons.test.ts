@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
 import { person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { PRIMARY, visit, visitBytes } from "../helpers/visit";
 
 // Issue 36, "make it yours": a page-wide font from Hop's own set (one file, from the page's own
@@ -13,7 +14,7 @@ describe("a page's own font and buttons", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     account = await createAccount(server);
   });
   after(() => server.stop());

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
 import { person, send, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // "New page" and the pages in progress: a name and a design make a draft through the drafts' use
 // case, the gallery's thumbnails are the visitors' renderer under a policy that lets only our own
@@ -24,7 +25,7 @@ describe("dashboard: new page, design thumbnails, pages in progress", () => {
   let other: Person;
 
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     [owner, other] = await Promise.all([person(server), person(server)]);
   });
   after(() => server.stop());

@@ -106,6 +106,7 @@ describe("dashboard pages with garbage parameters", () => {
   let owner: Person;
   let o: Objects;
   before(async () => {
+    // A server of its own, not the run's shared one: thousands of page renders would slow the files beside it.
     server = await startServer();
     owner = await person(server);
     o = await objectsOf(server, owner);

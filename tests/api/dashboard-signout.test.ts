@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { person, send, signIn, type Person } from "../helpers/dashboard-routes";
 import { startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // Signing out of one session ends that session on the server: a copy of its cookie taken before
 // (by malware, a shared computer, a proxy log) is refused afterwards by every dashboard route and
@@ -22,7 +23,7 @@ describe("sign-out ends the session on the server", () => {
   let server: HopServer;
   let who: Person;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     who = await person(server);
   });
   after(() => server.stop());

@@ -40,7 +40,7 @@ describe("dashboard sign-up", () => {
     assert.equal(email.body.error.field, "email");
   });
 
-  test("the first account gets unlimited, later ones DEFAULT_PLAN; a taken e-mail is 409 on its field", async () => {
+  test("the first account gets unlimited, later ones DEFAULT_PLAN; a taken e-mail answers as a new one would, and changes nothing", async () => {
     const first = await signUp(server, person("first@example.test"));
     assert.equal(first.status, 201);
     assert.equal(first.body.plan, "unlimited", "refused and invalid sign-ups before it made nothing");
@@ -48,9 +48,15 @@ describe("dashboard sign-up", () => {
     assert.equal(second.status, 201);
     assert.equal(second.body.plan, "scaling");
     assert.equal(second.body.email, "second@example.test");
-    const taken = await signUp(server, person("second@example.test"));
-    assert.equal(taken.status, 409);
-    assert.equal(taken.body.error.field, "email");
+    // No enumeration (docs/decisions/001-sign-up-without-enumeration.md): the same status and shape.
+    const taken = await signUp(server, { ...person("second@example.test"), password: "another long password" });
+    const fresh = await signUp(server, person("third@example.test"));
+    assert.equal(taken.status, fresh.status);
+    assert.deepEqual(Object.keys(taken.body).sort(), Object.keys(fresh.body).sort());
+    assert.equal(taken.body.plan, fresh.body.plan);
+    assert.equal(taken.body.email, "second@example.test");
+    assert.notEqual(taken.body.id, second.body.id, "nothing of the existing account is shown");
+    assert.doesNotMatch(taken.text, /exists|already|taken/i);
   });
 
   test("dashboard writes without a session answer 401", async () => {

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, addKey } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // The dashboard's workspaces, through its route handlers with a real session: an active editor
 // acts in the owner's workspace with the API's team rules, a viewer is refused every change (the
@@ -48,7 +49,7 @@ async function choose(server: HopServer, cookie: string, ownerId: string) {
 describe("dashboard workspaces", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
   });
   after(() => server.stop());
 

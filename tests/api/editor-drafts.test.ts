@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api, type TestAccount } from "../helpers/api";
 import { admin, startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { PRIMARY, visit } from "../helpers/visit";
 
 // The editor's dashboard routes (app/api/dashboard/drafts/…) over the draft use cases: autosave
@@ -72,7 +73,7 @@ describe("editor routes: save, preview, publish, publish changes", () => {
   const nonce = "dGVzdC1ub25jZS0xMjM0NQ==";
 
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     owner = await signedIn(server);
     other = await signedIn(server);
   });

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { person, send, type Person } from "../helpers/dashboard-routes";
 import { PRIMARY, visit, visitBytes } from "../helpers/visit";
 import { startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // Images of your own (docs/bio-pages.md): the editor uploads a picture's bytes for a draft; the
 // server re-encodes it (format from its bytes, SVG refused, pixels bounded, metadata stripped,
@@ -34,7 +35,7 @@ describe("editor: uploaded pictures", () => {
   let draftId: string;
 
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     [owner, other] = await Promise.all([person(server), person(server)]);
     draftId = await draftOf(server, owner, "Pictures");
   });

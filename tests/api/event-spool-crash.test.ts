@@ -4,11 +4,11 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import pg from "pg";
 import { api } from "../helpers/api";
 import { admin, startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../../scripts/harness/own-services";
 import { BROWSER_UA, PRIMARY } from "../helpers/visit";
+import { scalar } from "../helpers/sql-scalar";
 
 // The spool (docs/events.md): PostgreSQL of this file's own is stopped, 50,000 visits are answered,
 // the server is killed with SIGKILL, started again while the database is still down (it waits
@@ -18,16 +18,6 @@ import { BROWSER_UA, PRIMARY } from "../helpers/visit";
 const skip = missingPostgres() || (!usingPostgres && "runs in the PostgreSQL + Redis pass (the server under test is on a PostgreSQL of its own either way)");
 const VISITS = 50_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function scalar(url: string, sql: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query(sql)).rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
 
 /** `count` visits over a few kept-alive connections, each with one of 500 referrers (many rows). */
 async function visits(server: HopServer, slug: string, count: number): Promise<number> {

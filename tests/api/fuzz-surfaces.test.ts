@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { appAddresses, garbagePath, plausiblePaths, type Address, type Surface } from "../helpers/app-surfaces";
 import { isErrorShape, objectsOf, person, type Objects, type Person } from "../helpers/dashboard-routes";
 import { exchange, type RawAnswer, type RawRequest } from "../helpers/raw-http";
+import { createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // The issue-29 fuzz: every route under /api (next-auth's included) and every page and other
@@ -10,8 +11,9 @@ import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 // with every method, garbage cookies, query strings and path segments, and bodies that are broken,
 // of the wrong type or content type, oversized, streamed chunked, or with duplicate form fields.
 // Every answer: below 500, and a refusal in its surface's shape — JSON with an `error` under /api,
-// a page elsewhere (405 with Allow); a redirect stays on this origin. (/v1 has its own walk:
-// malformed-requests.test.ts.)
+// a page elsewhere (405 with Allow); a redirect stays on this origin. /mcp is walked signed out,
+// signed in and with an API key: its refusals are JSON, in the API's shape or JSON-RPC's. (/v1 has
+// its own walk: malformed-requests.test.ts.)
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "CONNECT", "FOO"];
 const ROUTABLE = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -59,8 +61,8 @@ const BODIES: Body[] = [
 interface Job {
   surface: Surface;
   request: RawRequest;
-  /** Who sends it: no one, the account, or (for the routes that end a session) the spare account. */
-  as: "out" | "in";
+  /** Who sends it: no one, the account, (for the routes that end a session) the spare account, or an API key. */
+  as: "out" | "in" | "key";
   cookie?: string;
   note?: string;
 }
@@ -73,13 +75,16 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
   let owner: Person;
   let spare: Person;
   let o: Objects;
+  let apiKey: string;
   const addresses = appAddresses();
 
   before(async () => {
+    // A server of its own, not the run's shared one: thousands of requests would slow the files beside it.
     server = await startServer();
     owner = await person(server);
     spare = await person(server);
     o = await objectsOf(server, owner);
+    apiKey = (await createAccount(server)).key;
   });
   after(() => server.stop());
 
@@ -88,6 +93,7 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
     const session = job.as === "in" ? (endsSession(path) ? spare.cookie : owner.cookie) : undefined;
     const cookie = [session, job.cookie].filter(Boolean).join("; ");
     if (cookie) headers.cookie = cookie;
+    if (job.as === "key") headers.authorization = `Bearer ${apiKey}`;
     return headers;
   }
 
@@ -102,8 +108,9 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
       const location = answer.headers.location;
       if (/[\x00-\x1f\\]/.test(location) || new URL(location, server.url).origin !== new URL(server.url).origin) return `redirects off this origin: ${location.slice(0, 160)}`;
     }
-    if (job.surface === "api") {
-      if (answer.status >= 400 && hasBody && (!/^application\/json/.test(type) || !isErrorShape(answer.json))) return `${answer.status} not JSON with an error: ${type || "no type"} ${JSON.stringify(answer.text.slice(0, 120))}`;
+    if (job.surface === "api" || job.surface === "mcp") {
+      const rpcError = job.surface === "mcp" && answer.json?.jsonrpc === "2.0" && typeof answer.json?.error?.code === "number";
+      if (answer.status >= 400 && hasBody && (!/^application\/json/.test(type) || !(isErrorShape(answer.json) || rpcError))) return `${answer.status} not JSON with an error: ${type || "no type"} ${JSON.stringify(answer.text.slice(0, 120))}`;
       return null;
     }
     if (hasBody && answer.status !== 200 && answer.text && !/^text\/(html|plain)/.test(type)) return `${answer.status} not a page: ${type} ${answer.text.slice(0, 120)}`;
@@ -140,7 +147,7 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
   const report = (problems: string[]) => {
     const groups = new Map<string, { count: number; first: string }>();
     for (const problem of problems) {
-      const key = problem.replace(/^(\S+ [^ ?\[]*)\S* \[[^\]]*\]: (.{0,60}).*$/s, "$1: $2");
+      const key = problem.replace(/^(\S+ [^ ?[]*)\S* \[[^\]]*\]: (.{0,60}).*$/s, "$1: $2");
       const group = groups.get(key) ?? { count: 0, first: problem };
       group.count++;
       groups.set(key, group);
@@ -148,7 +155,7 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
     const lines = [...groups.values()].map((g) => `${g.count}x ${g.first.slice(0, 300)}`);
     assert.equal(problems.length, 0, `${problems.length} problems in ${groups.size} groups:\n${lines.join("\n")}`);
   };
-  const bothWays = (job: Omit<Job, "as">): Job[] => [{ ...job, as: "out" }, { ...job, as: "in" }];
+  const bothWays = (job: Omit<Job, "as">): Job[] => [{ ...job, as: "out" }, { ...job, as: "in" }, ...(job.surface === "mcp" ? [{ ...job, as: "key" as const }] : [])];
   /** Every address's plausible paths with its surface and methods. */
   const targets = () => addresses.flatMap((address) => plausiblePaths(address.template, o).map((path) => ({ address, path })));
   /** The methods a walk sends to an address when it means the address's own (a page: GET). */
@@ -156,7 +163,7 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
 
   test("the walk finds every /api route (next-auth's too) and every page", () => {
     const templates = addresses.map((a) => a.template);
-    for (const expected of ["/api/auth/[...nextauth]", "/api/dashboard/links/[id]", "/api/domains/allowed", "/api/health", "/links/[id]", "/login", "/editor/site/[websiteId]", "/"]) {
+    for (const expected of ["/api/auth/[...nextauth]", "/api/dashboard/links/[id]", "/api/domains/allowed", "/api/health", "/links/[id]", "/login", "/editor/site/[websiteId]", "/", "/mcp"]) {
       assert.ok(templates.includes(expected), `${expected} in ${templates.join(", ")}`);
     }
     assert.ok(addresses.filter((a) => a.surface === "page").length >= 17, "17 pages");
@@ -215,8 +222,9 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
 
   test("bodies: broken JSON, wrong types and content types, duplicate form fields, 2 MB whole and chunked", async () => {
     const jobs = targets().flatMap(({ address, path }) => {
-      const methods = address.surface === "api" ? address.methods.filter((m) => BODY_METHODS.has(m)) : ["POST"];
-      const bodies = address.surface === "api" ? BODIES : BODIES.filter((b) => b.name.startsWith("2 MB"));
+      const json = address.surface === "api" || address.surface === "mcp";
+      const methods = json ? address.methods.filter((m) => BODY_METHODS.has(m)) : ["POST"];
+      const bodies = json ? BODIES : BODIES.filter((b) => b.name.startsWith("2 MB"));
       return methods.flatMap((method) =>
         bodies.flatMap(({ name, contentType, body, chunkedBytes }) =>
           bothWays({ surface: address.surface, request: { method, target: path, body, chunkedBytes, headers: contentType ? { "content-type": contentType } : {} }, note: name }),

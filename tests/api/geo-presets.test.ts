@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 describe("geo presets", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
   });
   after(() => server.stop());
 
@@ -32,7 +33,7 @@ describe("geo presets", () => {
     const unknown = await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { name: "X", countries: ["France", "Narnia"] } });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.code, "invalid_request");
-    assert.equal(unknown.body.error.field, "countries", "shared/spec/DECISIONS.md names the list");
+    assert.equal(unknown.body.error.field, "countries", "the contract names the list");
     assert.match(unknown.body.error.message, /Narnia/);
     assert.equal((await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { name: "X", countries: [] } })).body.error.field, "countries");
     assert.equal((await api(server, "POST", "/v1/geo-presets", { key: account.key, body: { countries: ["FR"] } })).body.error.field, "name");

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 describe("groups", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
   });
   after(() => server.stop());
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // Two accounts on one server: nothing of one is visible or writable to the other (always 404,
 // never 403, so existence is not revealed).
@@ -14,7 +15,7 @@ describe("two-account isolation", () => {
   let preset: { id: string };
   let website: { id: string };
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     alice = await createAccount(server);
     bob = await createAccount(server);
     link = (await api(server, "POST", "/v1/links", { key: alice.key, body: { url: "https://example.com", slug: "alices-link" } })).body.data;

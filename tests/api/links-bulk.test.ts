@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 const SYSTEM = "sys.hop.test";
 
 describe("bulk create and bulk delete", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+    server = await sharedServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
   });
   after(() => server.stop());
 

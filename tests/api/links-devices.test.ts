@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agents, PRIMARY, visit } from "../helpers/visit";
 
 // docs/API.md "Extensions": ios and android send phones and tablets to their app stores, after
@@ -15,7 +16,7 @@ describe("device targeting", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "true" } });
+    server = await sharedServer({ env: { TRUST_PROXY: "true" } });
     account = await createAccount(server);
     const res = await api(server, "POST", "/v1/links", {
       key: account.key,

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agent, PRIMARY, visit } from "../helpers/visit";
 
 // docs/API.md "Extensions": expiresAt and expiredUrl on POST/PUT /v1/links, and what visitors get
@@ -14,7 +15,7 @@ describe("links that expire", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     account = await createAccount(server);
   });
   after(() => server.stop());

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
-import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
+import { addKey, api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { parseCsv } from "../../lib/text/csv";
 
 // GET /v1/links/export (docs/API.md "Extensions"): every matching link as CSV, streamed, and
 // read back by POST /v1/links/import into another account.
 
-const HEADER = "shortUrl,domain,slug,url,title,description,tags,groupId,isActive,createdAt,expiresAt,expiredUrl,ios,android";
+const HEADER = "shortUrl,domain,slug,url,title,description,tags,groupId,isActive,createdAt,expiresAt,expiredUrl,ios,android,startsAt,maxClicks";
 
 /** The export as it arrives: the chunks, the headers, the status. */
 function download(server: HopServer, key: string, query = ""): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; chunks: number }> {
@@ -31,6 +31,7 @@ function download(server: HopServer, key: string, query = ""): Promise<{ status:
 describe("GET /v1/links/export", () => {
   let server: HopServer;
   before(async () => {
+    // A server of its own, not a shared one: its 10,000-row import would be paced behind other files' requests.
     server = await startServer();
   });
   after(() => server.stop());
@@ -39,7 +40,7 @@ describe("GET /v1/links/export", () => {
     const account = await createAccount(server);
     const make = (body: Record<string, unknown>) => api(server, "POST", "/v1/links", { key: account.key, body });
     assert.equal((await make({ url: "https://example.com/a", slug: "exp-a", title: "=HYPERLINK(\"http://evil\")", description: "Line one, \"quoted\"\nline two", tags: ["x", "y"] })).status, 201);
-    assert.equal((await make({ url: "https://example.com/b", slug: "exp-b", tags: ["y"], ios: "https://apps.apple.com/app/id1", expiresAt: "2099-01-01T00:00:00Z" })).status, 201);
+    assert.equal((await make({ url: "https://example.com/b", slug: "exp-b", tags: ["y"], ios: "https://apps.apple.com/app/id1", expiresAt: "2099-01-01T00:00:00Z", startsAt: "2098-01-01T00:00:00Z", maxClicks: 250 })).status, 201);
     const all = await download(server, account.key);
     assert.equal(all.status, 200);
     assert.equal(all.headers["content-type"], "text/csv; charset=utf-8");
@@ -53,6 +54,8 @@ describe("GET /v1/links/export", () => {
     assert.equal(b[8], "true");
     assert.equal(b[10], "2099-01-01T00:00:00.000Z");
     assert.equal(b[12], "https://apps.apple.com/app/id1");
+    assert.deepEqual(b.slice(14), ["2098-01-01T00:00:00.000Z", "250"]);
+    assert.deepEqual(a.slice(14), ["", ""]);
     assert.equal(a[4], "'=HYPERLINK(\"http://evil\")", "a formula is protected with an apostrophe");
     assert.equal(a[5], "Line one, \"quoted\"\nline two");
     assert.equal(a[6], "x|y");
@@ -62,6 +65,14 @@ describe("GET /v1/links/export", () => {
     assert.equal((await download(server, viewer.key)).status, 200);
     const other = await createAccount(server);
     assert.equal(parseCsv((await download(server, other.key)).text).length, 1, "another account's export has only the header");
+    // The start and the visit limit import back as they were; a limit in words is the row's error.
+    assert.equal((await api(server, "DELETE", "/v1/links/exp-b", { key: account.key })).status, 200);
+    const back = await api(server, "POST", "/v1/links/import", { key: other.key, raw: `${lines[0]}\r\n${lines[1]}\r\n,,exp-c,https://example.com/c,,,,,,,,,,,,lots\r\n`, headers: { "content-type": "text/csv" } });
+    assert.equal(back.status, 200, back.text);
+    assert.equal(back.body.created, 1);
+    assert.deepEqual([back.body.failed[0].row, back.body.failed[0].code], [2, "invalid_request"]);
+    const imported = (await api(server, "GET", "/v1/links/exp-b", { key: other.key })).body.data;
+    assert.deepEqual([imported.startsAt, imported.maxClicks], ["2098-01-01T00:00:00.000Z", 250]);
   });
 
   test("10,000 links stream out in batches and round-trip through import into another account", async () => {

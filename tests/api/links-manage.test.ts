@@ -79,7 +79,7 @@ describe("links: list, get, update, status, delete", () => {
       assert.equal(res.body.data.id, `${SYSTEM}__get-me`);
       assert.deepEqual(Object.keys(res.body.data).sort(), [
         "alternateBackUrl", "android", "behavior", "createdAt", "description", "destination", "domain", "expiredUrl", "expiresAt", "geoRules", "googleTags", "groupId",
-        "hasPassword", "id", "ios", "isActive", "languageRules", "linkType", "metaPixel", "seo", "slug", "tags", "title", "type", "updatedAt", "url",
+        "hasPassword", "id", "ios", "isActive", "languageRules", "linkType", "maxClicks", "metaPixel", "seo", "slug", "startsAt", "tags", "title", "type", "updatedAt", "url",
       ]);
     }
     const missing = await api(server, "GET", "/v1/links/nothing-here", { key: account.key });
@@ -124,7 +124,7 @@ describe("links: list, get, update, status, delete", () => {
       assert.equal(bad.body.error, "Bad Request");
       assert.equal(bad.body.field, field);
       assert.equal(typeof bad.body.message, "string");
-      // shared/spec/DECISIONS.md: every bad destination or redirectUrl is the flat INVALID_DESTINATION_URL.
+      // The contract (docs/API.md): every bad destination or redirectUrl is the flat INVALID_DESTINATION_URL.
       if (field === "destination" || field === "geoRules[0].redirectUrl") assert.equal(bad.body.code, "INVALID_DESTINATION_URL", field);
     }
     const missing = await api(server, "PUT", "/v1/links/nope-nope", { key: account.key, body: { title: "x" } });

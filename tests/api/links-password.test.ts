@@ -119,7 +119,8 @@ describe("links behind a password", () => {
     for (let i = 1; i <= 10; i += 1) assert.equal((await postForm(server, PRIMARY, "/guarded", { password: `guess-${i}` }, { headers })).status, 401, `try ${i}`);
     const eleventh = await postForm(server, PRIMARY, "/guarded", { password: "guess-11" }, { headers });
     assert.equal(eleventh.status, 429);
-    assert.equal(eleventh.headers["retry-after"], "900");
+    const wait = Number(eleventh.headers["retry-after"]);
+    assert.ok(wait > 600 && wait <= 900, `the window's rest: ${wait}`);
     assert.equal((await postForm(server, PRIMARY, "/guarded", { password: "open sesame" }, { headers })).status, 429);
     const elsewhere = await postForm(server, PRIMARY, "/guarded", { password: "open sesame" }, { headers: from() });
     assert.equal(elsewhere.status, 302);

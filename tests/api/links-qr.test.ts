@@ -3,7 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { PNG } from "pngjs";
 import { decodeQrPng } from "../helpers/qr-decode";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // GET /v1/links/{identifier}/qr: an SVG or PNG that scans back to the link's short URL, with
 // colours, size and error correction from the query; bad parameters are 400 with their field and
@@ -14,7 +15,7 @@ describe("GET /v1/links/{identifier}/qr", () => {
   let owner: TestAccount;
   let shortUrl: string;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     owner = await createAccount(server);
     const created = await api(server, "POST", "/v1/links", { key: owner.key, body: { url: "https://example.com/qr", slug: "qr-target" } });
     assert.equal(created.status, 201);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { person, send, type Person } from "../helpers/dashboard-routes";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // Where the app sends a browser after signing in — the login page's `callbackUrl`, next-auth's
 // callback URL (query, form field or cookie) — is a path on this origin: anything else becomes
@@ -52,7 +53,7 @@ describe("where sign-in sends the browser (callbackUrl)", () => {
   let server: HopServer;
   let signedIn: Person;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     signedIn = await person(server);
   });
   after(() => server?.stop());

@@ -125,6 +125,7 @@ describe("malformed requests to every /v1 endpoint", () => {
   const sample = (param: string) => (param === "domain" ? "sample.example" : "sample");
 
   before(async () => {
+    // A server of its own, not the run's shared one: thousands of requests would slow the files beside it.
     server = await startServer();
     account = await createAccount(server, { plan: "scaling" });
   });
@@ -160,7 +161,7 @@ describe("malformed requests to every /v1 endpoint", () => {
     await inBatches(jobs);
   });
 
-  test("bodies: NUL, an unpaired surrogate, nesting 5,000 deep, and a chunked body past 1 MB", async () => {
+  test("bodies: NUL, an unpaired surrogate, nesting 5,000 deep, a member named twice, and a chunked body past 1 MB", async () => {
     const jobs = routed.flatMap((route) =>
       route.methods
         .filter((m) => m.body)
@@ -171,6 +172,8 @@ describe("malformed requests to every /v1 endpoint", () => {
             async () => assertRefused(await send(server, method, target, { key: account.key, body: '{"probe":"a\\u0000b"}' }), { status: 400, code: "invalid_request", field: "probe" }, `${label} NUL`),
             async () => assertRefused(await send(server, method, target, { key: account.key, body: '{"probe":"a\\ud800b"}' }), { status: 400, code: "invalid_request", field: "probe" }, `${label} surrogate`),
             async () => assertRefused(await send(server, method, target, { key: account.key, body: `{"probe":${"[".repeat(5000)}${"]".repeat(5000)}}` }), { status: 400, code: "invalid_request" }, `${label} deep`),
+            // JSON.parse would keep the last; whatever read the first would see another request.
+            async () => assertRefused(await send(server, method, target, { key: account.key, body: '{"probe":1,"probe":2}' }), { status: 400, code: "invalid_request" }, `${label} twice`),
             async () => assertRefused(await send(server, method, target, { key: account.key, chunks: 20 }), { status: 413, code: "invalid_request" }, `${label} chunked`),
           ];
         }),
@@ -179,13 +182,15 @@ describe("malformed requests to every /v1 endpoint", () => {
     await inBatches(jobs, 4);
   });
 
-  test("queries: NUL in search and tag, a 20-digit page, and dates out of range", async () => {
+  test("queries: NUL in search and tag, a 20-digit page, dates out of range, and every parameter given twice", async () => {
     const cases: Array<{ query: string; field?: string }> = [];
     const jobs = routed.flatMap((route) =>
       route.methods
         .filter((m) => m.query)
         .flatMap(({ method, query }) => {
           const queries: Array<{ query: string; field?: string }> = [{ query: "search=%00", field: "search" }, { query: "tag=a%00", field: "tag" }, { query: "probe=%ED%A0%80x%00", field: "probe" }];
+          // A parameter given twice is refused, never read as its last value.
+          for (const name of Object.keys(query?.shape ?? {})) queries.push({ query: `${name}=1&${name}=2`, field: name });
           if (query === QrQuery) {
             queries.push({ query: "size=99999999999999999999", field: "size" }, { query: "fg=red", field: "fg" }, { query: "format=gif", field: "format" });
           } else if (query !== AnalyticsQuery) {

@@ -9,8 +9,9 @@ import { startServer, usingRedis, type HopServer } from "../../scripts/harness/h
 import { metricsAllowed } from "../../lib/server/metrics";
 
 // GET /metrics (docs/operations.md, "Metrics"): Prometheus text a real parser reads, with what an
-// operator alerts on; answered to a loopback client that came straight, or to anyone with
-// `Authorization: Bearer $METRICS_TOKEN`; any other request for /metrics is the 404 page.
+// operator alerts on; served on the metrics listener alone (METRICS_PORT, on 127.0.0.1), to a
+// loopback client or to anyone with `Authorization: Bearer $METRICS_TOKEN`. On the public port
+// /metrics is the 404 page whatever the request carries.
 // Readiness (`/api/health?ready=1`) beside it; its flip during an outage is in outage-postgres.
 
 const TOKEN = "metrics-token-of-this-test-0123456789";
@@ -21,9 +22,9 @@ interface Family {
   metrics: Array<{ labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }>;
 }
 
-function get(server: HopServer, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(server: HopServer, path: string, headers: Record<string, string> = {}, method = "GET", port = path === "/metrics" ? server.metricsPort! : server.port): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, path, method, headers: { host: PRIMARY, ...headers }, agent: false }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method, headers: { host: PRIMARY, ...headers }, agent: false }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
@@ -69,7 +70,7 @@ describe("GET /metrics", () => {
     hook = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(req.url === "/ok" ? 200 : 500).end()));
     await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
     hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
-    server = await startServer({ env: { METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_POLL_MS: "100", WEBHOOK_RETRY_DELAYS: "1" } });
+    server = await startServer({ env: { METRICS_PORT: "0", METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_POLL_MS: "100", WEBHOOK_RETRY_DELAYS: "1" } });
     account = await createAccount(server);
   });
   after(async () => {
@@ -121,17 +122,27 @@ describe("GET /metrics", () => {
     assert.ok(Number(sample(families, "process_resident_memory_bytes")?.value) > 50 * 1024 * 1024);
   });
 
-  test("through a proxy, or with a wrong token: the 404 page; with the token from anywhere: the metrics; other methods 405", async () => {
-    const refused: Array<Record<string, string>> = [{ "x-forwarded-for": "203.0.113.7" }, { forwarded: "for=203.0.113.7" }, { "x-real-ip": "203.0.113.7" }, { "x-forwarded-for": "203.0.113.7", authorization: "Bearer wrong-token-wrong-token-wrong" }, { "x-forwarded-for": "203.0.113.7", authorization: TOKEN }];
-    for (const headers of refused) {
-      const res = await get(server, "/metrics", headers);
-      assert.equal(res.status, 404, JSON.stringify(headers));
-      assert.doesNotMatch(res.body, /hop_http_requests_total/);
+  test("the public port never serves /metrics: the 404 page whatever the headers; the listener answers GET and HEAD, 405 otherwise", async () => {
+    const every: Array<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}`, "x-forwarded-for": "203.0.113.7" },
+      ...["x-forwarded-for", "forwarded", "x-real-ip", "client-ip", "x-envoy-external-address", "via"].map((name) => ({ [name]: "203.0.113.7" })),
+      { host: "127.0.0.1" },
+    ];
+    for (const headers of every) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await get(server, "/metrics", headers, method, server.port);
+        assert.equal(res.status, 404, `${method} ${JSON.stringify(headers)}`);
+        assert.doesNotMatch(res.body, /hop_http_requests_total/);
+      }
     }
     const withToken = await scrape(server, { "x-forwarded-for": "203.0.113.7", authorization: `Bearer ${TOKEN}` });
     assert.ok(withToken.has("hop_build_info"));
     assert.equal((await get(server, "/metrics", {}, "POST")).status, 405);
     assert.equal((await get(server, "/metrics", {}, "HEAD")).status, 200);
+    assert.equal((await get(server, "/", {}, "GET", server.metricsPort)).status, 404, "the listener serves /metrics alone");
+    assert.equal((await get(server, "/api/health", {}, "GET", server.metricsPort)).status, 404);
     const reserved = await api(server, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/x", slug: "metrics" } });
     assert.equal(reserved.status, 400, "metrics is a reserved slug");
     assert.match(reserved.text, /INVALID_SLUG/);

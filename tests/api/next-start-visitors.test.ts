@@ -3,6 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { api, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { send } from "../helpers/dashboard-routes";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createAccountWithCli, startNextStart } from "../../scripts/harness/next-start";
 import { exchange } from "../helpers/raw-http";
 import { startServer, usingPostgres, usingRedis, type HopServer } from "../../scripts/harness/hop-server";
@@ -142,7 +144,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     const api400 = await send(app, "GET", "/v1/links/a%ff", { headers: { authorization: `Bearer ${account.key}` } });
     assert.equal(api400.status, 400, api400.text);
     assert.equal(api400.body?.error?.code, "invalid_request");
-    const page400 = await send(app, "GET", "/dashboard/%e0%a4");
+    const page400 = await send(app, "GET", "/links/%e0%a4");
     assert.equal(page400.status, 400, page400.text.slice(0, 200));
     assert.match(page400.type, /^text\/html/);
     const trace = await send(app, "TRACE", "/v1/links", { headers: { authorization: `Bearer ${account.key}` } });
@@ -161,6 +163,20 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.equal(connect.status, 400, "CONNECT is answered, not dropped");
     assert.equal(connect.json?.error?.code, "invalid_request");
     assert.equal((await visit(app, PRIMARY, "/b-basic")).status, 302, "and it keeps serving");
+  });
+
+  test("the MCP server answers at /mcp under next start too, its tool calls through the /v1 routes", async () => {
+    const client = new Client({ name: "next-start", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", app.url), { requestInit: { headers: { authorization: `Bearer ${account.key}` } } }));
+    try {
+      assert.ok((await client.listTools()).tools.some((tool) => tool.name === "get_link"));
+      const link = await client.callTool({ name: "get_link", arguments: { identifier: "b-basic" } });
+      assert.equal((link.structuredContent as { data: { destination: string } }).data.destination, DESTINATION);
+    } finally {
+      await client.close();
+    }
+    const trace = await send(app, "TRACE", "/mcp");
+    assert.equal(trace.status, 405, trace.text);
   });
 
   test("the click beacon counts a press once per visitor; a sent X-Forwarded-For does not make a new visitor", async () => {

@@ -4,7 +4,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { allOperations } from "../../lib/api/openapi/operations";
 import { api, createAccount } from "../helpers/api";
 import { checkContract } from "../helpers/contract";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // GET /v1/openapi.json (issue 16): no key needed, a valid OpenAPI 3.1 document, and every operation
 // (lib/api/openapi/operations.ts, which the routes are built from: tests/unit/openapi-routes.test.ts)
@@ -18,7 +19,7 @@ describe("GET /v1/openapi.json", () => {
   let doc: any;
 
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     const res = await api(server, "GET", "/v1/openapi.json");
     assert.equal(res.status, 200, res.text);
     assert.match(res.headers.get("content-type") ?? "", /application\/json/);

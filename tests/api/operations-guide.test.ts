@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { buildIsStale } from "../../scripts/build-if-needed.mjs";
 import { guideBlocks, type GuideBlock } from "../../scripts/ops-blocks.mjs";
 import { freePort } from "../../scripts/harness/own-services";
 import { cli, freshDatabase, ROOT, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
@@ -15,7 +16,7 @@ import { PRIMARY, visit } from "../helpers/visit";
 // the way the guide starts it — `systemctl enable --now hop` with the unit files of deploy/ —
 // through stand-ins for systemctl and journalctl (tests/helpers/standins: the test machine has no
 // systemd; they do what systemd does with those units). The files the guide shows must be the
-// files in deploy/. The upgrade block is run by .ci/run's smoke step in a fresh clone.
+// files in deploy/. The upgrade block is .ci/run's install and build step.
 
 const blocks = guideBlocks();
 const commands = (id: string): GuideBlock => {
@@ -33,9 +34,15 @@ describe("docs/operations.md, every command run", () => {
   /** Runs one of the guide's blocks in bash (-e, pipefail) from the checkout, with the settings exported. */
   const run = (id: string) => {
     const result = spawnSync("bash", ["-euo", "pipefail", "-c", commands(id).text], { cwd: ROOT, env: shell, encoding: "utf8", timeout: 240_000 });
-    assert.equal(result.status, 0, `ops: ${id} exited ${result.status}\n${result.stdout}\n${result.stderr}`);
+    assert.equal(result.status, 0, `ops: ${id} exited ${result.status}${result.error ? ` (${result.error.message})` : ""}\n${result.stdout}\n${result.stderr}\n${journals()}`);
     return result.stdout;
   };
+  /** The last lines the stand-in's services wrote (hop.log, hop-backup.log), for a failure's message. */
+  const journals = () =>
+    readdirSync(path.join(work, "systemd"))
+      .filter((f) => f.endsWith(".log"))
+      .map((f) => `--- ${f}\n${readFileSync(path.join(work, "systemd", f), "utf8").split("\n").slice(-40).join("\n")}`)
+      .join("\n");
   /** The server the stand-in started, as the test helpers address one. */
   const server = () => ({ url: `http://127.0.0.1:${settings.PORT}`, port: Number(settings.PORT), env: settings }) as unknown as HopServer;
 
@@ -44,6 +51,7 @@ describe("docs/operations.md, every command run", () => {
       APP_URL: "http://localhost:3000",
       HOST: "127.0.0.1",
       PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
       DATA_DIR: path.join(work, "data"),
       TRUST_PROXY: "true",
       MEMORY_BUDGET_MB: "512",
@@ -82,10 +90,13 @@ describe("docs/operations.md, every command run", () => {
     const ids = blocks.filter((b) => b.kind === "ops").map((b) => b.id);
     assert.deepEqual(ids, [...new Set(ids)]);
     assert.deepEqual(ids.sort(), ["backup-now", "check", "enable", "logs", "restart", "restore", "upgrade"]);
-    assert.match(readFileSync(path.join(ROOT, ".ci", "run"), "utf8"), /scripts\/ops-blocks\.mjs upgrade/, "the upgrade block is run by CI's smoke step");
+    assert.match(readFileSync(path.join(ROOT, ".ci", "run"), "utf8"), /scripts\/ops-blocks\.mjs upgrade/, "the upgrade block is CI's install and build");
   });
 
   test("one server: enable, check, back up (old ones removed), restore, upgrade restart, logs", async () => {
+    // The unit's `npm start` builds when the build is older than the sources: here that would be a
+    // rebuild of .next under every other test's server.
+    assert.equal(buildIsStale(), false, "the build is current before the guide's npm start");
     run("enable");
     const owner = `ops-${randomBytes(3).toString("hex")}@example.test`;
     assert.equal((await cli(server(), "account", "create", "--email", owner)).code, 0);
@@ -136,7 +147,7 @@ describe("docs/operations.md, every command run", () => {
   test("every metric the guide names, the alert rules' included, is in a real scrape", async () => {
     const guide = readFileSync(path.join(ROOT, "docs", "operations.md"), "utf8");
     const named = new Set([...guide.matchAll(/\b((?:hop|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_bucket$/, "")));
-    const text = (await visit(server(), PRIMARY, "/metrics")).body;
+    const text = (await visit({ ...server(), port: Number(settings.METRICS_PORT) }, PRIMARY, "/metrics")).body;
     const families = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
     assert.deepEqual([...named].filter((name) => !families.has(name)), []);
   });

@@ -1,33 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import pg from "pg";
 import { addKey, api, type ApiResponse } from "../helpers/api";
 import { missingPostgres, startOwnPostgres, type OwnPostgres } from "../../scripts/harness/own-services";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { person } from "../helpers/dashboard-routes";
 import { PRIMARY, visit, type VisitResponse } from "../helpers/visit";
+import { scalar } from "../helpers/sql-scalar";
 
 // A PostgreSQL of this file's own, stopped for a few seconds while visitors keep coming: every
 // visit answered during the outage is written once the database is back, and the API says 503
 // with Retry-After meanwhile, then 200 again — without a restart.
 const skip = missingPostgres();
 
-async function rowCount(url: string, sql: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query(sql)).rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
-
 describe("when PostgreSQL goes away", { skip }, () => {
   let db: OwnPostgres;
   let server: HopServer;
   before(async () => {
     db = await startOwnPostgres();
-    server = await startServer({ env: { DATABASE_URL: db.url, REDIS_URL: "" } });
+    server = await startServer({ env: { DATABASE_URL: db.url, REDIS_URL: "", METRICS_PORT: "0" } });
   });
   after(async () => {
     await server?.stop();
@@ -63,13 +53,13 @@ describe("when PostgreSQL goes away", { skip }, () => {
     };
     const readyBefore = await readiness();
     let readyDuring: Awaited<ReturnType<typeof readiness>> | undefined;
-    let metricsDuring = "";
+    let metricsDuring: string;
     try {
       await pause(1_000);
       await db.stop();
       const duringOutage = answered;
       readyDuring = await readiness();
-      metricsDuring = (await visit(server, PRIMARY, "/metrics")).body;
+      metricsDuring = (await visit({ ...server, port: server.metricsPort! }, PRIMARY, "/metrics")).body;
       for (const key of [account.key, spare.key]) outageAnswers.push(await api(server, "GET", "/v1/links", { key }));
       unknownAddress = await visit(server, PRIMARY, "/never-visited-before");
       // A Host this server never saw (its IP, a load balancer's name) needs the database to know
@@ -105,10 +95,10 @@ describe("when PostgreSQL goes away", { skip }, () => {
     assert.equal(readyAfter.body.ready, true);
 
     const deadline = Date.now() + 15_000;
-    let written = 0;
-    while ((written = await rowCount(db.url, `SELECT coalesce(sum(visits), 0) AS n FROM "VisitEvent"`)) < answered && Date.now() < deadline) await pause(250);
+    let written: number;
+    while ((written = await scalar(db.url, `SELECT coalesce(sum(visits), 0) AS n FROM "VisitEvent"`)) < answered && Date.now() < deadline) await pause(250);
     assert.equal(written, answered, "every answered visit is counted by the event rows");
-    assert.equal(await rowCount(db.url, `SELECT coalesce(sum(views), 0) AS n FROM "EventRollup" WHERE dimension = ''`), answered, "and counted once in the rollups");
+    assert.equal(await scalar(db.url, `SELECT coalesce(sum(views), 0) AS n FROM "EventRollup" WHERE dimension = ''`), answered, "and counted once in the rollups");
     const health = await api(server, "GET", "/api/health");
     assert.deepEqual(health.body.events, { queued: 0, spooled: 0, dropped: 0, written: answered });
 

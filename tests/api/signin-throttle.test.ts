@@ -58,7 +58,9 @@ async function rawAttempt(server: HopServer, contentType: string, body: (csrfTok
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON: the text stands.
+  }
   const signedIn = response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="));
   return { status: response.status, body: parsed, retryAfter: response.headers.get("retry-after"), signedIn, ms };
 }

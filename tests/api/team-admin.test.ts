@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { person, send, type Person } from "../helpers/dashboard-routes";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 
 // An admin of someone's team, with that workspace selected, manages the team as its owner does:
 // invitations, roles, removal — except their own membership (the owner's to change). Editors and
@@ -35,7 +36,7 @@ describe("team: an admin manages the owner's team", () => {
   const ownerRow = async (who: Person) => rowOf(await teamPage(server, owner.cookie), ids[who.email]);
 
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     [owner, adminPerson, editor, viewer] = await Promise.all([person(server), person(server), person(server), person(server)]);
     for (const [who, role] of [[adminPerson, "admin"], [editor, "editor"], [viewer, "viewer"]] as const) {
       ids[who.email] = String((await admin(server, "team", "add", "--owner", owner.email, "--member", who.email, "--role", role, "--status", "active")).id);

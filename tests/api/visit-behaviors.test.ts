@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 // Every behavior against real in-app user agents (shared/data/user-agents.json), an ordinary
@@ -20,7 +21,7 @@ describe("redirect behaviors", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     account = await createAccount(server);
     for (const behavior of ["basic", "conservative", "aggressive", "non-meta", "reddit", "experimental", "experimental2"]) {
       const res = await api(server, "POST", "/v1/links", { key: account.key, body: { url: DESTINATION, slug: `b-${behavior}`, behavior, title: "Shop" } });

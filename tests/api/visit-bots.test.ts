@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
-import { agent, agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
+import { agent, agents, BROWSER_UA, framedLength, PRIMARY, redirectBody, visit } from "../helpers/visit";
 
-// shared/spec/DECISIONS.md "Redirect behaviors": link-preview fetchers get the preview page; other bots,
+// docs/redirect-behaviors.md, "Who gets what": link-preview fetchers get the preview page; other bots,
 // crawlers and command-line or library clients get the plain 302 (so `curl -L` and link checkers
 // work); HEAD gets the GET's status and headers without a body. None of them is a view.
 
@@ -31,7 +32,7 @@ describe("bots, fetchers, command-line clients and HEAD", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer();
     account = await createAccount(server);
     for (const behavior of ["conservative", "aggressive"]) {
       const res = await api(server, "POST", "/v1/links", { key: account.key, body: { url: DESTINATION, slug: `bot-${behavior}`, behavior, title: "Shop" } });
@@ -54,7 +55,7 @@ describe("bots, fetchers, command-line clients and HEAD", () => {
         const res = await visit(server, PRIMARY, `/${slug}`, { userAgent: ua });
         assert.equal(res.status, 302, `${slug} ${JSON.stringify(ua)}`);
         assert.equal(res.headers.location, DESTINATION, `${slug} ${JSON.stringify(ua)}`);
-        assert.equal(res.body, "");
+        assert.equal(res.body, redirectBody(server, DESTINATION));
       }
     }
   });
@@ -84,8 +85,8 @@ describe("bots, fetchers, command-line clients and HEAD", () => {
     const slackHead = await visit(server, PRIMARY, "/bot-conservative", { method: "HEAD", userAgent: agent({ category: "preview" }) });
     assert.equal(slackHead.status, 200);
     assert.match(String(slackHead.headers["content-type"]), /text\/html/);
-    assert.equal(slackHead.headers["content-length"], String(Buffer.byteLength(slackGet.body)));
-    assert.equal(slackGet.headers["content-length"], slackHead.headers["content-length"]);
+    assert.equal(slackGet.headers["content-length"], framedLength(server, slackGet.body));
+    assert.equal(slackHead.headers["content-length"], slackGet.headers["content-length"], "the GET's length");
     assert.equal(slackHead.body, "");
     const instagram = agent({ category: "in-app", app: "instagram", os: "android" });
     const inAppHead = await visit(server, PRIMARY, "/bot-aggressive", { method: "HEAD", userAgent: instagram });
@@ -96,13 +97,16 @@ describe("bots, fetchers, command-line clients and HEAD", () => {
     assert.equal(missing.body, "");
   });
 
-  test("a bio page: bots get the page (it has no redirect), ?hop_go=n is a plain 302 for them; HEAD is bodiless", async () => {
+  test("a bio page: bots get the page (it has no redirect), ?hop_go=n is a plain 302 for them (to the page when there is no button n); HEAD is bodiless", async () => {
     const curl = await visit(server, PRIMARY, "/bot-page", { userAgent: "curl/8.5.0" });
     assert.equal(curl.status, 200);
     assert.ok(curl.body.includes(`href="${DESTINATION.replace("&", "&amp;")}"`));
     const go = await visit(server, PRIMARY, "/bot-page?hop_go=0", { userAgent: "curl/8.5.0" });
     assert.equal(go.status, 302);
     assert.equal(go.headers.location, DESTINATION);
+    const noSuchButton = await visit(server, PRIMARY, "/bot-page?hop_go=99", { userAgent: "curl/8.5.0" });
+    assert.equal(noSuchButton.status, 302, "no such button: back to the page");
+    assert.equal(noSuchButton.headers.location, "/bot-page");
     const head = await visit(server, PRIMARY, "/bot-page", { method: "HEAD" });
     assert.equal(head.status, 200);
     assert.match(String(head.headers["content-security-policy"]), /default-src 'none'/);

@@ -2,13 +2,14 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agent, agents, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 describe("visit events", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "true" } });
+    server = await sharedServer({ env: { TRUST_PROXY: "true" } });
     account = await createAccount(server);
     await api(server, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com", slug: "counted", title: "Counted" } });
   });

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, linkAnalyticsWhen, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
-import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
+import { agent, BROWSER_UA, PRIMARY, redirectBody, visit } from "../helpers/visit";
 
 // The fast path remembers, per connection, the visitor its earlier requests named (the agent's
 // classification; the place, when the address is the socket's). One keep-alive connection may
@@ -15,7 +16,7 @@ describe("many visitors on one keep-alive connection", () => {
   let account: TestAccount;
   let connection: http.Agent;
   before(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "true" } });
+    server = await sharedServer({ env: { TRUST_PROXY: "true" } });
     account = await createAccount(server);
     const links = [
       { url: "https://example.com/main", slug: "shared", title: "Shared" },
@@ -31,13 +32,14 @@ describe("many visitors on one keep-alive connection", () => {
     const iphone = agent({ category: "browser", os: "ios", device: "mobile" });
     const instagram = agent({ category: "in-app", app: "instagram", os: "android" });
     const preview = agent({ category: "preview" });
+    const redirected = (body: string) => body === redirectBody(server, "https://example.com/main");
     const steps: Array<[string, number, (body: string) => boolean]> = [
-      [BROWSER_UA, 302, (body) => body === ""],
+      [BROWSER_UA, 302, redirected],
       [instagram, 200, (body) => body.includes("https://example.com/main") && !body.includes("og:title")],
-      ["curl/8.5.0", 302, (body) => body === ""],
+      ["curl/8.5.0", 302, redirected],
       [preview, 200, (body) => body.includes('property="og:title"')],
-      [iphone, 302, (body) => body === ""],
-      [BROWSER_UA, 302, (body) => body === ""],
+      [iphone, 302, redirected],
+      [BROWSER_UA, 302, redirected],
     ];
     const answers = [];
     for (const [ua, status, looksRight] of steps) {

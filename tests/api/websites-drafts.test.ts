@@ -7,7 +7,7 @@ import { addKey, api, createAccount, type ApiResponse, type TestAccount } from "
 import { FULL_SEMANTIC } from "../helpers/semantic";
 import { admin, startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 
-// POST /v1/websites/drafts to the letter of API.md and shared/spec/DECISIONS.md: the draft design list, the
+// POST /v1/websites/drafts to the letter of the contract (docs/API.md): the draft design list, the
 // `semantic` model and its members, the name, the flat 400, roles, and that drafts are neither
 // counted nor listed. Lifetime: the sweep at start (the 404 at the moment of expiry and the
 // controlled clock are in tests/unit/drafts-lifetime.test.ts).
@@ -187,7 +187,7 @@ describe("POST /v1/websites/drafts", () => {
     assertBadRequest(await draft(deep), "semantic", "nesting");
     const notJson = await api(server, "POST", "/v1/websites/drafts", { key: account.key, raw: '{"semantic":', headers: { "content-type": "application/json" } });
     assert.equal(notJson.status, 400);
-    assert.equal(notJson.body.error.code, "invalid_request", "malformed JSON: the nested invalid_request of shared/spec/DECISIONS.md");
+    assert.equal(notJson.body.error.code, "invalid_request", "malformed JSON: the contract's nested invalid_request");
   });
 
   test("URLs: absolute http(s), mailto: and tel: are accepted, surrounding spaces trimmed; unknown members are dropped", async () => {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { PRIMARY, visit } from "../helpers/visit";
 
 const SYSTEM = "sys.hop.test";
@@ -11,7 +12,7 @@ describe("POST /v1/websites/{id}/duplicate", () => {
   let account: TestAccount;
   let sourceId: string;
   before(async () => {
-    server = await startServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
+    server = await sharedServer({ env: { SYSTEM_DOMAINS: SYSTEM } });
     account = await createAccount(server);
     const source = await api(server, "POST", "/v1/websites", {
       key: account.key,

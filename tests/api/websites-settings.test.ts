@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { agent, BROWSER_UA, PRIMARY, visit } from "../helpers/visit";
 
 // A page's own settings acted on by the visitor path: settings.geoRules (redirect before the page),
@@ -13,7 +14,7 @@ describe("website settings on the visitor path", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "true" } });
+    server = await sharedServer({ env: { TRUST_PROXY: "true" } });
     account = await createAccount(server);
   });
   after(() => server.stop());

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
-import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
+import { admin, type HopServer } from "../../scripts/harness/hop-server";
+import { sharedServer } from "../../scripts/harness/shared-servers";
 import { PRIMARY, visit } from "../helpers/visit";
 
 const SYSTEM = "sys.hop.test";
@@ -28,7 +29,7 @@ describe("websites: publish and read, and how visitors reach them", () => {
   let server: HopServer;
   let account: TestAccount;
   before(async () => {
-    server = await startServer({ env: { SYSTEM_DOMAINS: `${SYSTEM},${PREMIUM}`, PREMIUM_SYSTEM_DOMAINS: PREMIUM } });
+    server = await sharedServer({ env: { SYSTEM_DOMAINS: `${SYSTEM},${PREMIUM}`, PREMIUM_SYSTEM_DOMAINS: PREMIUM } });
     account = await createAccount(server);
   });
   after(() => server.stop());
@@ -69,7 +70,7 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.code, "UNKNOWN_SYSTEM_DOMAIN");
     assert.equal((await publish(page({ customSlug: "ab" }))).body.code, "INVALID_SLUG");
-    assert.equal((await publish(page({ customSlug: "admin" }))).body.code, "INVALID_SLUG");
+    assert.equal((await publish(page({ customSlug: "links" }))).body.code, "INVALID_SLUG");
   });
 
   test("custom domains: refusals, root page and paths keep their case", async () => {
@@ -78,7 +79,7 @@ describe("websites: publish and read, and how visitors reach them", () => {
     assert.equal(notMine.status, 403);
     assert.equal(notMine.body.code, "DOMAIN_NOT_FOUND");
     assert.equal(notMine.body.error, "Forbidden");
-    assert.match(notMine.body.message, /not connected/, "the flat shape of shared/spec/DECISIONS.md has a message");
+    assert.match(notMine.body.message, /not connected/, "the contract's flat shape has a message");
     assert.equal(notMine.body.field, "customDomain");
     await api(server, "POST", "/v1/domains", { key: account.key, body: { domain } });
     const unverified = await publish(page({ customDomain: domain }));

@@ -35,13 +35,16 @@ test("connect, verify with DNS mistakes explained, set default, delete: the link
   await page.getByRole("button", { name: "Connect domain" }).click();
   await expect(page.locator(".field-error")).toBeVisible();
 
-  await page.getByRole("textbox", { name: "Domain" }).fill(DOMAIN.toUpperCase());
+  // A pasted address is tidied to its name: https://LINKS.BRAND.TEST/ → links.brand.test.
+  await page.getByRole("textbox", { name: "Domain" }).fill(`https://${DOMAIN.toUpperCase()}/`);
   await page.getByRole("button", { name: "Connect domain" }).click();
   const card = page.locator(".domain-card", { has: page.getByRole("heading", { name: DOMAIN }) });
   await expect(card).toContainText("Not verified");
   const record = card.getByRole("definition");
   await expect(record.nth(0)).toContainText("CNAME");
-  await expect(record.nth(1)).toContainText(DOMAIN);
+  // The Host field as DNS providers want it: the label inside the zone, the full name in the sentence.
+  await expect(record.nth(1).locator("code")).toHaveText("links");
+  await expect(card.locator(".domain-instructions")).toContainText(`wants ${DOMAIN}`);
   await expect(record.nth(2)).toContainText(CNAME_TARGET);
   for (const part of ["type", "host", "value"]) await expect(card.getByRole("button", { name: `Copy ${part}` })).toBeVisible();
 
@@ -71,7 +74,7 @@ test("connect, verify with DNS mistakes explained, set default, delete: the link
   expect(listed.body.data.find((d: { domain: string }) => d.domain === DOMAIN)).toMatchObject({ isDefault: true, verified: true });
 
   // The link form preselects the default domain (API clients without `domain` still get the
-  // primary domain, as shared/spec/DECISIONS.md fixes).
+  // primary domain, as the contract fixes).
   await page.goto(`${server.url}/links/new`);
   await hydrated(page);
   await expect(page.getByLabel("Domain", { exact: true })).toHaveValue(DOMAIN);

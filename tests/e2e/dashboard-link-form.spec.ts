@@ -96,11 +96,14 @@ test("every invalid field is marked; the first is scrolled to and focused; the s
   const violations = await watchViolations(page);
   await page.reload();
   await hydrated(page);
+  // A new link's form starts in its destination.
+  await expect(page.getByLabel("Destination")).toBeFocused();
   await page.getByLabel("Destination").fill("not a web address");
-  await page.getByLabel("Slug").fill("blog");
-  // A problem inside a folded section: the SEO title over its limit.
+  await page.getByLabel("Slug").fill("docs");
+  await page.getByLabel("Title", { exact: true }).fill("t".repeat(501));
+  // A problem inside a folded section: the SEO description over its limit.
   await page.locator("#link-seo > summary").click();
-  await page.getByLabel("SEO title").fill("t".repeat(501));
+  await page.getByLabel("SEO description").fill("d".repeat(2001));
   await page.locator("#link-seo > summary").click();
   await page.getByRole("button", { name: "Create link" }).click();
 
@@ -109,17 +112,28 @@ test("every invalid field is marked; the first is scrolled to and focused; the s
   await expect(destination).toBeInViewport();
   await expect(destination).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#link-url-error")).toHaveText("The destination must be a full web address, like https://example.com/page.");
-  await expect(page.locator("#link-slug-error")).toHaveText("blog is reserved for Hop's own pages. Try blog-1.");
-  await expect(page.locator("#link-title-error")).toHaveText("The SEO title can be at most 500 characters.");
+  await expect(page.locator("#link-slug-error")).toHaveText("docs is reserved for Hop's own pages. Try docs-1.");
+  await expect(page.locator("#link-title-error")).toHaveText("The title can be at most 500 characters.");
   await expect(page.locator("#link-seo")).toHaveAttribute("open", "");
   const summary = page.locator("#link-form-summary");
-  await expect(summary).toContainText("Not saved: 3 fields need attention.");
+  await expect(summary).toContainText("Not saved: 4 fields need attention.");
   await page.screenshot({ path: path.join(SCREENSHOTS, "link-form-errors-phone.png"), fullPage: true });
 
   // Each problem in the summary leads to its field.
-  await summary.getByRole("button", { name: /SEO title/ }).click();
-  await expect(page.getByLabel("SEO title")).toBeFocused();
-  expect(await api(server, "GET", "/v1/links/blog", { key }).then((res) => res.status)).toBe(404);
+  await summary.getByRole("button", { name: /SEO description/ }).click();
+  await expect(page.getByLabel("SEO description")).toBeFocused();
+  // Each error goes as its field is fixed, before the next submit.
+  await page.getByLabel("SEO description").fill("A short description.");
+  await expect(page.locator("#link-description-error")).toHaveCount(0);
+  await expect(summary).toContainText("Not saved: 3 fields need attention.");
+  await destination.fill("https://example.com/fixed");
+  await expect(page.locator("#link-url-error")).toHaveCount(0);
+  await expect(destination).not.toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Slug").fill("docs-1");
+  await page.getByLabel("Title", { exact: true }).fill("Fixed");
+  await expect(page.locator("#link-slug-error, #link-title-error")).toHaveCount(0);
+  await expect(summary).not.toContainText("Not saved");
+  expect(await api(server, "GET", "/v1/links/docs", { key }).then((res) => res.status)).toBe(404);
   expect(violations).toEqual([]);
   await page.context().close();
 });
@@ -272,5 +286,57 @@ test("expiry, password and device targeting set in the form work on a visit; the
   await page.screenshot({ path: path.join(SCREENSHOTS, "link-form-gates-390.png"), fullPage: true });
   await visitors.close();
   landing.close();
+  await page.context().close();
+});
+
+test("a save with every section filled is one request, and an edit of title, preview image and group is one more", async ({ browser }) => {
+  const groups = await Promise.all(["Autumn", "Winter"].map(async (name) => (await api(server, "POST", "/v1/groups", { key, body: { name } })).body.id as string));
+  const page = await newLinkForm(browser);
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/dashboard/links")) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.getByLabel("Destination").fill("https://example.com/every-section");
+  await page.getByLabel("Slug").fill("every-section");
+  await page.getByLabel("Title").fill("Every section");
+  await page.getByLabel("Tags").fill("full, form");
+  await page.getByLabel("Group").selectOption({ label: "Autumn" });
+  await page.locator("#link-seo > summary").click();
+  await page.getByLabel("SEO preview image URL").fill("https://example.com/card.png");
+  await page.locator("#link-tracking > summary").click();
+  await page.getByLabel("Google tag ID").fill("G-TEST123");
+  await page.getByLabel("Meta pixel ID").fill("123456");
+  await page.getByLabel("Alternate back URL").fill("https://example.com/back");
+  await page.locator("#link-password-section > summary").click();
+  await page.locator("#link-password").fill("let me in");
+  await page.locator("#link-devices > summary").click();
+  await page.getByLabel("iPhone and iPad").fill("https://apps.apple.com/app/id1");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\/links\/every-section$/);
+  expect(writes).toEqual(["POST /api/dashboard/links"]);
+  const created = (await api(server, "GET", "/v1/links/every-section", { key })).body.data;
+  expect([created.title, created.tags, created.groupId, created.seo, created.googleTags, created.metaPixel, created.alternateBackUrl, created.hasPassword, created.ios]).toEqual([
+    "Every section",
+    ["full", "form"],
+    groups[0],
+    { title: "Every section", image: "https://example.com/card.png" },
+    { measurementId: "G-TEST123" },
+    { pixelId: "123456" },
+    "https://example.com/back",
+    true,
+    "https://apps.apple.com/app/id1",
+  ]);
+
+  await hydrated(page);
+  await page.getByLabel("Title").fill("Every section, edited");
+  await page.getByLabel("Group").selectOption({ label: "Winter" });
+  await page.locator("#link-seo > summary").click();
+  await page.getByLabel("SEO preview image URL").fill("https://example.com/card-2.png");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Link saved")).toBeVisible();
+  expect(writes).toHaveLength(2);
+  expect(writes[1]).toMatch(/^PUT \/api\/dashboard\/links\/[^/]+$/);
+  const edited = (await api(server, "GET", "/v1/links/every-section", { key })).body.data;
+  expect([edited.title, edited.groupId, edited.seo, edited.hasPassword]).toEqual(["Every section, edited", groups[1], { title: "Every section, edited", image: "https://example.com/card-2.png" }, true]);
   await page.context().close();
 });

@@ -70,7 +70,7 @@ async function createKeyInUi(page: Page, name: string, role = "full"): Promise<s
   await page.getByRole("button", { name: "Create key" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Role").selectOption(role);
+  await dialog.getByLabel("Access").selectOption(role);
   await dialog.getByRole("button", { name: "Create key" }).click();
   await expect(dialog.getByRole("heading", { name: "Save your API key" })).toBeVisible();
   await expect(dialog.getByText("This is the only time the key is shown.")).toBeVisible();
@@ -174,6 +174,12 @@ test("team: the owner's invitation link signs a person with no account up, joins
   const link = await page.getByLabel(`Invitation link for ${MEMBER.email}`, { exact: true }).inputValue();
   expect(link).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9_-]{43}$`));
   await expect(page.getByRole("row", { name: new RegExp(MEMBER.email) })).toContainText("Expires");
+  // One date format on the page (the list's badge and the link's line), and the line at AA contrast.
+  const expires = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+  await expect(page.locator(".invite-link .field-hint")).toContainText(new RegExp(`expires on ${expires.source}\\.`));
+  await expect(page.getByRole("row", { name: new RegExp(MEMBER.email) })).toContainText(new RegExp(`Expires ${expires.source}`));
+  const inviteAxe = await new AxeBuilder({ page }).include(".invite-link").analyze();
+  expect(inviteAxe.violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByRole("link", { name: /Team\s*1 pending/ })).toBeVisible();
 
   // The person has no account: the link leads through sign-up and back to itself.
@@ -191,7 +197,13 @@ test("team: the owner's invitation link signs a person with no account up, joins
   await hydrated(memberPage);
   await expect(memberPage.getByRole("heading", { name: `Join ${OWNER.name}'s team` })).toBeVisible();
   await memberPage.getByRole("button", { name: "Join the team" }).click();
-  await expect(memberPage).toHaveURL(`${server.url}/team`);
+  // The new member lands in the team's workspace, where they came to work.
+  await expect(memberPage).toHaveURL(`${server.url}/`);
+  await expect(memberPage.getByText(`The links, pages and domains of ${OWNER.email}'s workspace at a glance.`)).toBeVisible();
+  await hydrated(memberPage); // the menu's change handler is the client's
+  await memberPage.getByLabel("Switch workspace").selectOption({ label: "My workspace" });
+  await expect(memberPage.getByText("Your links, pages and domains at a glance.")).toBeVisible();
+  await memberPage.goto(`${server.url}/team`);
   await expect(memberPage.getByRole("row", { name: new RegExp(OWNER.email) })).toContainText("Active");
   const memberRow = page.getByRole("row", { name: new RegExp(MEMBER.email) });
 

@@ -47,7 +47,7 @@ test.afterAll(async () => {
 });
 
 // Headless Chromium announces itself as HeadlessChrome, which Hop counts as a bot: not a
-// link-preview fetcher, so it gets the plain 302 (shared/spec/DECISIONS.md "Redirect behaviors").
+// link-preview fetcher, so it gets the plain 302 (docs/redirect-behaviors.md, "Who gets what").
 
 test("short links on a system domain and a custom domain lead to the destination", async () => {
   const page = await browser.newPage({ userAgent: DESKTOP_CHROME });

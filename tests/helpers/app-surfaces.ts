@@ -8,7 +8,7 @@ import { ROOT } from "../../scripts/harness/hop-server";
 // as Next serves it (route groups dropped, a folder's %5F read as `_`), and its dynamic segments
 // filled with plausible values (the objects of a real account) or with garbage.
 
-export type Surface = "api" | "page" | "other";
+export type Surface = "api" | "mcp" | "page" | "other";
 
 export interface Address {
   /** `/api/dashboard/links/[id]`, `/links/[id]`, `/api/auth/[...nextauth]`. */
@@ -42,7 +42,8 @@ export function appAddresses(): Address[] {
       }
       const source = readFileSync(full, "utf8");
       const methods = /everyMethod\(/.test(source) ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [...source.matchAll(OWN_METHOD)].map((m) => m[1]);
-      found.push({ template, surface: template === "/api" || template.startsWith("/api/") ? "api" : "other", methods });
+      const surface = template === "/api" || template.startsWith("/api/") ? "api" : template === "/mcp" ? "mcp" : "other";
+      found.push({ template, surface, methods });
     }
   };
   walk(appDir);

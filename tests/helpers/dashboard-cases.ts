@@ -18,6 +18,8 @@ export interface Case {
   signedOut?: boolean;
   /** A read: viewers may, and Origin is not required. */
   read?: boolean;
+  /** A read only the workspace's owner and the team's admins may make (the audit log): a viewer gets 403. */
+  adminsOnly?: boolean;
   params?: (o: Objects) => Record<string, string>;
   body?: (o: Objects) => unknown;
   query?: (o: Objects) => string;
@@ -31,6 +33,13 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/account/password": { scope: "self", body: () => ({ currentPassword: "not the password", newPassword: "another long password" }) },
   "PATCH /api/dashboard/account": { scope: "self", body: () => ({ name: "Renamed", email: `renamed-${tag()}@example.test`, currentPassword: PASSWORD }) },
   "DELETE /api/dashboard/account/sessions": { scope: "self" },
+  "GET /api/dashboard/account/sessions": { scope: "self", read: true },
+  // One session of the list: another account's session id is not found (tests/api/account-sessions.test.ts).
+  "DELETE /api/dashboard/account/sessions/[id]": { scope: "account", params: () => ({ id: "ses_notasessionofanyone" }), foreign: [404] },
+  // Two-factor sign-in of the signed-in account (tests/api/two-factor.test.ts): a made-up code is refused.
+  "POST /api/dashboard/account/two-factor/setup": { scope: "self" },
+  "POST /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "000000" }) },
+  "DELETE /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "aaaaa-aaaaa" }) },
 
   "POST /api/dashboard/domains": { scope: "owner", body: (o) => ({ domain: o.domain }), foreign: [409] },
   "PATCH /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), body: () => ({ isDefault: true }), foreign: [404] },
@@ -76,6 +85,7 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/webhooks/[id]/test": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
   "POST /api/dashboard/webhooks/[id]/enable": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
   "GET /api/dashboard/links/export": { scope: "workspace", read: true, query: () => "?status=expired&search=x" },
+  "GET /api/dashboard/audit-log/export": { scope: "workspace", read: true, adminsOnly: true, query: () => "?action=link" },
   "POST /api/dashboard/links/import": { scope: "workspace", query: () => "?dryRun=true" },
 
   // "Forgot password": signed out by nature; the walk's server sends no mail (409), a made-up link is 404.
@@ -84,6 +94,7 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/signout": { scope: "self", signedOut: true },
   "POST /api/dashboard/signup": { scope: "self", signedOut: true, body: () => ({ name: "Pat", email: `s-${tag()}@example.test`, password: "long enough password" }) },
 
+  "PUT /api/dashboard/team/two-factor": { scope: "self", body: () => ({ required: false }) },
   "POST /api/dashboard/team": { scope: "self", body: (o) => ({ email: o.invitee.email, role: "viewer" }) },
   "PATCH /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), body: () => ({ role: "admin" }), foreign: [404] },
   "DELETE /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },

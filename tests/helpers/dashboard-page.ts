@@ -50,7 +50,22 @@ export async function apiCall<T = any>(server: HopServer, key: string, method: s
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-function watchErrors(page: Page): string[] {
+/** A draft made through the API from a template and its semantic content: the editor's path for it. */
+export async function draftPath(server: HopServer, key: string, templateId: string, semantic: unknown): Promise<string> {
+  const response = await apiCall<{ data: { editorUrl: string } }>(server, key, "POST", "/v1/websites/drafts", { templateId, semantic });
+  expect(response.status).toBe(201);
+  return new URL(response.body.data.editorUrl).pathname;
+}
+
+/** axe's serious and critical findings on the page as it is (less `exclude`), one line each (rule: targets). */
+export async function seriousAxe(page: Page, exclude?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const axe = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Console errors and uncaught page errors, gathered from now on. */
+export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -74,9 +89,7 @@ export async function checkPages(browser: Browser, server: HopServer, email: str
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${target.path} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${target.name}-${viewport.name}.png`), fullPage: true });
-      const axe = await new AxeBuilder({ page }).analyze();
-      const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), target.path).toEqual([]);
+      expect(await seriousAxe(page), target.path).toEqual([]);
       expect(errors, target.path).toEqual([]);
       page.removeAllListeners("console");
       page.removeAllListeners("pageerror");

@@ -41,7 +41,7 @@ function parseAnswer(data: Buffer, method: string, final: boolean): RawAnswer | 
     const value = line.slice(colon + 1).trim();
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  let rest = data.subarray(headEnd + 4);
+  const rest = data.subarray(headEnd + 4);
   let body: Buffer | null;
   if (method === "HEAD" || status === 204 || status === 304) body = Buffer.alloc(0);
   else if (/chunked/i.test(headers["transfer-encoding"] ?? "")) body = dechunk(rest);

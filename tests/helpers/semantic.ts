@@ -1,4 +1,4 @@
-// A draft's `semantic` model with every member API.md and shared/spec/DECISIONS.md name, for the draft API
+// A draft's `semantic` model with every member the contract names (docs/API.md, "Drafts"), for the draft API
 // tests and the mapping's unit tests.
 export const FULL_SEMANTIC = {
   profile: { name: "Ada Lovelace", handle: "@ada", bio: "Engines & poems" },

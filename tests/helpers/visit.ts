@@ -38,6 +38,20 @@ export function visit(
   });
 }
 
+// Framing Next imposes on every answer proxy.ts returns under `next start` (docs/visitor-path.md,
+// "Under next start"): it writes a redirect's Location as its body, and streams every body without
+// Content-Length. server.ts sends an empty redirect and frames every answer with its length.
+
+/** A redirect's body from the door that answered. */
+export function redirectBody(server: HopServer, location: string): string {
+  return server.app === "next start" ? location : "";
+}
+
+/** The Content-Length an answer with this body carries (its HEAD too) from the door that answered. */
+export function framedLength(server: HopServer, body: string | Buffer): string | undefined {
+  return server.app === "next start" ? undefined : String(Buffer.byteLength(body));
+}
+
 /** A visitor's request whose body is kept as bytes (a compressed page, say). */
 export function visitBytes(server: HopServer, host: string, pathAndQuery: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {

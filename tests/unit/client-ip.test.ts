@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CLIENT_IP_HEADER, clientIp, hasForwardingHeaders, isLoopbackIp, limitKeyForIp, peerIpOfForwardedRequest, stampClientIp } from "../../lib/net/client-ip";
+import { CLIENT_IP_HEADER, clientIp, hasForwardingHeaders, isLoopbackIp, limitKeyForIp, peerIpOfForwardedRequest, RAW_TARGET_HEADER, stampClientIp, stampedRawTarget } from "../../lib/net/client-ip";
 import { parseProxyTrust, type ProxyTrust } from "../../lib/net/proxy-trust";
 
 // lib/net/client-ip.ts: the one place a visitor's address is decided (limits, geo, events). The
@@ -74,6 +74,14 @@ test("without a stamp (a platform's own server) the edge stands where the socket
     const peer = peerIpOfForwardedRequest(headers, trust(value));
     assert.equal(clientIp(headers, peer, trust(value)), peer, `resolves to itself with TRUST_PROXY=${value}`);
   }
+});
+
+test("the stamp carries the request target as the client sent it (dot segments, the query as written); a forged one is ignored", () => {
+  const req = { url: "/../ruled?b&a=1", headers: { [RAW_TARGET_HEADER]: "/forged" } as Record<string, string | string[] | undefined>, socket: { remoteAddress: "127.0.0.1" } };
+  stampClientIp(req);
+  assert.equal(stampedRawTarget(new Headers(req.headers as Record<string, string>)), "/../ruled?b&a=1");
+  assert.equal(stampedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled", "x-hop-client-ip-stamp": "guess" })), undefined);
+  assert.equal(stampedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled" })), undefined);
 });
 
 test("TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDR ranges; anything else is an error naming the value", () => {

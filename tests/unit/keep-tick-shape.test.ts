@@ -12,7 +12,7 @@ import { ROOT } from "../../scripts/harness/hop-server";
 // is built through the runtime (lib/server/keep-tick-shape.ts). Here, in a child process with V8's
 // own report of that record: without the kept tick object the collection makes it megamorphic
 // (on Node 20; Node 24's probe keeps it without help, yet a loaded server still pays: see
-// docs/architecture.md, "Node 24: the workarounds revisited"), with it every key stays monomorphic.
+// docs/decisions/012-node-and-next-workarounds.md), with it every key stays monomorphic.
 
 function literalFeedback(mode: "keep" | "none"): string[] {
   const probe = path.join(ROOT, "tests", "fixtures", "tick-shape-probe.ts");

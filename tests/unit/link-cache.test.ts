@@ -114,7 +114,7 @@ describe("generations: a lookup racing an invalidation stores nothing", () => {
     await setLinkStatus(env.db, link, false);
     gate.releaseAll();
     assert.equal((await early)?.isActive, true);
-    assert.equal(cache.cachedLink(primary, slug), undefined);
+    assert.equal(cache.cachedLink(primary, slug), null, "the deactivation's announcement is kept (a 404), not the racing read's active answer");
     stop();
   });
 
@@ -305,5 +305,110 @@ describe("TTL: the backstop for a lost announcement", () => {
     now += 2_000;
     await cache.find("h", read);
     assert.equal(reads, 2);
+  });
+});
+
+describe("a database outage: the last known answer", () => {
+  const DAY = 24 * 60 * 60_000;
+  const unreachable = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+
+  test("past its TTL an entry answers only while the database is down, and only for LINK_STALE_MAX", async () => {
+    let now = 1_000;
+    let down = false;
+    const { cache, stop } = newCache({ clock: { now: () => now }, staleMs: DAY, databaseDown: () => down });
+    const link = await createLink(`stale-${randomBytes(2).toString("hex")}`);
+    await cache.lookupLink(primary, link.slug);
+    now += 61_000;
+    assert.equal(cache.cachedLink(primary, link.slug), undefined, "the database answers: read it again");
+    down = true;
+    assert.equal(cache.cachedLink(primary, link.slug)?.destination, link.destination, "down: the last known answer");
+    assert.equal(cache.stats().staleAnswers, 1);
+    now += DAY;
+    assert.equal(cache.cachedLink(primary, link.slug), undefined, "not past LINK_STALE_MAX");
+    stop();
+  });
+
+  test("the first failed lookup of the outage answers with the entry it would have refreshed; an unknown address is refused without a query", async () => {
+    let now = 1_000;
+    let failing = false;
+    let reads = 0;
+    let down = false;
+    const { cache, stop } = newCache({
+      clock: { now: () => now },
+      staleMs: DAY,
+      databaseDown: () => down,
+      findLink: async (domain, slug) => {
+        reads += 1;
+        if (failing) throw unreachable();
+        return mod.unsafeFindLinkByAddress(domain, slug);
+      },
+    });
+    const link = await createLink(`first-${randomBytes(2).toString("hex")}`);
+    await cache.lookupLink(primary, link.slug);
+    now += 61_000;
+    failing = true;
+    assert.equal((await cache.lookupLink(primary, link.slug))?.id, link.id);
+    await assert.rejects(cache.lookupLink(primary, "never-seen-address"), /ECONNREFUSED/);
+    down = true;
+    const before = reads;
+    await assert.rejects(cache.lookupLink(primary, "never-seen-either"), (error: Error) => error.constructor.name === "DatabaseDown");
+    assert.equal(reads, before, "no query while the database is known to be down");
+    stop();
+  });
+
+  test("a link deleted or switched off is never served stale: the announcement leaves a 404 behind", async () => {
+    let now = 1_000;
+    let down = false;
+    const { cache, stop } = newCache({ clock: { now: () => now }, staleMs: DAY, databaseDown: () => down });
+    const link = await createLink(`tomb-${randomBytes(2).toString("hex")}`);
+    await cache.lookupLink(primary, link.slug);
+    await announce({ kind: "link", domain: primary, slug: link.slug, gone: true });
+    down = true;
+    now += 10 * 60_000;
+    assert.equal(cache.cachedLink(primary, link.slug), null, "404, ten minutes into an outage");
+    stop();
+  });
+
+  test("LINK_STALE_MAX=0 turns it off; an expired link stays expired whatever the entry", async () => {
+    let now = Date.now();
+    let down = false;
+    const off = newCache({ clock: { now: () => now }, staleMs: 0, databaseDown: () => down });
+    const link = await createLink(`off-${randomBytes(2).toString("hex")}`);
+    await off.cache.lookupLink(primary, link.slug);
+    down = true;
+    now += 61_000;
+    assert.equal(off.cache.cachedLink(primary, link.slug), undefined);
+    off.stop();
+    // The answer checks expiresAt on every visit (lib/visit/answer-visit): a stale entry carries it.
+    now = Date.now();
+    down = false;
+    const on = newCache({ clock: { now: () => now }, staleMs: DAY, databaseDown: () => down });
+    const { createLink: create } = await import("../../lib/links/create-link");
+    const soon = await create(env.db, caller, { url: "https://example.com/soon", slug: `soon-${randomBytes(2).toString("hex")}`, expiresAt: new Date(now + 5_000).toISOString() });
+    await on.cache.lookupLink(primary, soon.slug);
+    down = true;
+    now += 6_000;
+    assert.equal(on.cache.cachedLink(primary, soon.slug)?.expiresAt, new Date(soon.expiresAt!).getTime());
+    on.stop();
+  });
+
+  test("the snapshot's links: the hottest fresh ones without passwords, adopted as stale", async () => {
+    let down = false;
+    const first = newCache({ staleMs: DAY, databaseDown: () => down });
+    const plain = await createLink(`hot-${randomBytes(2).toString("hex")}`);
+    const { createLink: create } = await import("../../lib/links/create-link");
+    const guarded = await create(env.db, caller, { url: "https://example.com/p", slug: `pw-${randomBytes(2).toString("hex")}`, password: "open sesame" });
+    await first.cache.lookupLink(primary, plain.slug);
+    await first.cache.lookupLink(primary, guarded.slug);
+    const { links } = first.cache.hottest(10);
+    assert.deepEqual(links.map((l) => l.slug), [plain.slug], "no password hash leaves the cache");
+    first.stop();
+    const second = newCache({ staleMs: DAY, databaseDown: () => down });
+    assert.equal(second.cache.adoptStale(links, [], 60_000), 1);
+    assert.equal(second.cache.cachedLink(primary, plain.slug), undefined, "adopted as stale: read afresh while the database answers");
+    down = true;
+    assert.equal(second.cache.cachedLink(primary, plain.slug)?.id, plain.id);
+    assert.equal(second.cache.adoptStale(links, [], DAY + 1), 0, "older than LINK_STALE_MAX: nothing");
+    second.stop();
   });
 });

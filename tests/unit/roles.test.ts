@@ -5,7 +5,7 @@ import { roleAllows, type Resource } from "../../lib/api/roles";
 const RESOURCES: Resource[] = ["links", "websites", "drafts", "groups", "geo-presets", "domains", "account", "analytics"];
 const CREATOR_WRITES = new Set(["links", "websites", "drafts", "groups", "geo-presets"]);
 
-test("the role matrix of shared/spec/DECISIONS.md", () => {
+test("the role matrix of the contract (docs/API.md)", () => {
   for (const resource of RESOURCES) {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       const read = method === "GET";

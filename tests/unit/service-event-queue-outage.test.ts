@@ -36,7 +36,10 @@ function visitAt(i: number) {
 }
 
 test("through an outage events go to the spool and are written once; past its cap memory holds them, past that they are dropped", { skip }, async () => {
-  const { recordVisit, flushEvents, eventQueueStats, backoffMs } = await import("../../lib/events/record");
+  const { recordVisit } = await import("../../lib/events/record");
+  const { flushEvents } = await import("../../lib/events/flush-events");
+  const { eventQueueStats } = await import("../../lib/events/event-queue");
+  const { backoffMs } = await import("../../lib/events/write-events");
   const { db } = await import("../../lib/db/open");
   const client = await db();
   for (let i = 0; i < 20; i += 1) recordVisit(visitAt(i));

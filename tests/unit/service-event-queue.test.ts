@@ -13,7 +13,9 @@ before(async () => {
 after(() => env.close());
 
 test("a full queue drops and counts; a flush writes the rest with rollups", async () => {
-  const { recordVisit, recordClick, flushEvents, eventQueueStats } = await import("../../lib/events/record");
+  const { recordVisit, recordClick } = await import("../../lib/events/record");
+  const { flushEvents } = await import("../../lib/events/flush-events");
+  const { eventQueueStats } = await import("../../lib/events/event-queue");
   const at = new Date("2026-11-20T10:30:00Z");
   // A second apart: identical visits of one second would share a row (the next test).
   const second = (i: number) => new Date(at.getTime() + i * 1000);
@@ -44,7 +46,9 @@ test("a full queue drops and counts; a flush writes the rest with rollups", asyn
 });
 
 test("identical visits of one second share a row that counts them; rollups and their rebuild agree", async () => {
-  const { recordVisit, flushEvents, eventQueueStats } = await import("../../lib/events/record");
+  const { recordVisit } = await import("../../lib/events/record");
+  const { flushEvents } = await import("../../lib/events/flush-events");
+  const { eventQueueStats } = await import("../../lib/events/event-queue");
   const { rebuildRollups } = await import("../../lib/analytics/rebuild-rollups");
   const db = env.db;
   const before = eventQueueStats();

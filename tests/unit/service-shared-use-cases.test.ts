@@ -75,6 +75,29 @@ describe("bulk move to a group: the API's use case, one transaction, the owner's
   });
 });
 
+describe("the link form's save: one use case call, one transaction", () => {
+  test("an edit naming another account's group changes nothing, the title included; the owner's group moves it with the rest", async () => {
+    const { updateLinkFromForm } = await import("../../lib/links/save-link-form");
+    const { createGroup } = await import("../../lib/groups/groups");
+    const [owner, stranger] = await twoAccounts(env.db);
+    const mine = await createGroup(env.db, owner.id, { name: "Mine" });
+    const theirs = await createGroup(env.db, stranger.id, { name: "Theirs" });
+    await linkRow(env.db, owner.id, "form-edit", { title: "Before" });
+    await assert.rejects(
+      updateLinkFromForm(env.db, owner.id, "form-edit", { title: "After", seo: { title: "After" }, groupId: theirs.id }),
+      (error: { message?: string; status?: number }) => error.status === 400 && error.message === "The group does not exist in this account.",
+    );
+    const unchanged = await env.db.link.findUniqueOrThrow({ where: { id: "lnk_form-edit" } });
+    assert.deepEqual([unchanged.title, unchanged.groupId, unchanged.seo], ["Before", null, null]);
+    await updateLinkFromForm(env.db, owner.id, "form-edit", { title: "After", seo: { title: "After", image: "https://example.com/i.png" }, groupId: mine.id });
+    const changed = await env.db.link.findUniqueOrThrow({ where: { id: "lnk_form-edit" } });
+    assert.deepEqual([changed.title, changed.groupId, changed.seo], ["After", mine.id, { title: "After", image: "https://example.com/i.png" }]);
+    // Another account's link: not found, as every dashboard use case answers it.
+    await linkRow(env.db, stranger.id, "form-foreign");
+    await assert.rejects(updateLinkFromForm(env.db, owner.id, "form-foreign", { title: "Mine now" }), (error: { status?: number }) => error.status === 404);
+  });
+});
+
 describe("the sign-up rule: one use case for the route, the page and the sign-up itself", () => {
   test("closed: refused once an account exists, by the page's state, the route's check and signUp under its lock", async () => {
     const { assertSignUpOpen, signUp, signUpState } = await import("../../lib/accounts/sign-up");

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HopError } from "../../lib/errors";
 import { jsonDepth } from "../../lib/validation/json-depth";
+import { duplicateMember } from "../../lib/validation/json-duplicates";
 import { parseOrThrow } from "../../lib/validation/parse";
 import { findUnstorableString } from "../../lib/validation/storable";
 import { z } from "zod";
@@ -33,4 +34,14 @@ test("nesting is measured on the text, strings and escapes skipped", () => {
   assert.equal(jsonDepth('{"a":[1,{"b":"[[[{{{"}]}'), 3);
   assert.equal(jsonDepth('["\\"[[["]'), 1);
   assert.equal(jsonDepth("[".repeat(5000) + "]".repeat(5000), 32), 33, "stops counting past the bound");
+});
+
+test("a member named twice in one object is found, escapes read as the name they spell; other repeats are not", () => {
+  assert.equal(duplicateMember('{"url":"https://a.example","url":"javascript:alert(1)"}'), "url");
+  assert.equal(duplicateMember('{"url":1,"\\u0075rl":2}'), "url");
+  assert.equal(duplicateMember('{"a":{"b":1,"c":[{"b":2},{"b":3}]},"b":{"a":1},"x":"\\"a\\""}'), null, "one name in different objects");
+  assert.equal(duplicateMember('[{"a":1},{"a":1}]'), null);
+  assert.equal(duplicateMember('{"a":[1,{"z":0}],"k":{"q":1,"q":2}}'), "q");
+  assert.equal(duplicateMember('{"a":"a","b":"a"}'), null, "a value equal to a name");
+  assert.equal(duplicateMember('"text"'), null);
 });

@@ -7,6 +7,7 @@ import { createGeoCache, lookupIp } from "../../lib/geoip/lookup";
 import { classifyUserAgent, createUaCache } from "../../lib/ua/classify";
 import type { VisitLink } from "../../lib/visit/link-cache";
 import { bioPageAnswer } from "../../lib/visit/rendered-pages";
+import { cardPath } from "../../lib/bio/social-card";
 
 // The per-hit caches of the visitor path: classified user agents and GeoIP places per address are
 // bounded LRUs (a stream of new agents or addresses evicts the least recently used, never grows
@@ -72,7 +73,7 @@ describe("kept bio page HTML", () => {
   const link = (): VisitLink => ({
     id: "lnk_1", publicId: "ada", accountId: "acc_1", type: "website", domain: "hop.example", slug: "site/ada", isActive: true, destination: null, title: null,
     description: null, behavior: "conservative", geoRules: null, languageRules: null, seo: null, alternateBackUrl: null, templateId: "simple-stack-v2", data,
-    expiresAt: null, expiredUrl: null, passwordHash: null, ios: null, android: null,
+    expiresAt: null, expiredUrl: null, startsAt: null, maxClicks: null, passwordHash: null, ios: null, android: null,
   });
   const variants = [
     { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null },
@@ -85,7 +86,7 @@ describe("kept bio page HTML", () => {
     for (const variant of variants) {
       const answer = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
       const body = answer.body.toString();
-      const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce: "AAAAAAAAAAAAAAAAAAAAAA==", brandingUrl: "https://hop.example", ...variant });
+      const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce: "AAAAAAAAAAAAAAAAAAAAAA==", brandingUrl: "https://hop.example", cardPath: cardPath(page.id, "simple-stack-v2", data), ...variant });
       assert.equal(body, withoutNonces(fresh), JSON.stringify(variant));
       assert.doesNotMatch(body, /nonce/);
       const csp = answer.headers["content-security-policy"];

@@ -9,7 +9,7 @@ import { checkExitHook } from "../../lib/server/next-shutdown";
 import { checkRequestStamp } from "../../lib/server/stamp-requests";
 
 // Each workaround of Node's or Next's internals checks at start that what it relies on is still
-// there (docs/architecture.md, "Node 24: the workarounds revisited"). On this Node every check
+// there (docs/decisions/012-node-and-next-workarounds.md). On this Node every check
 // passes; given a stand-in that lacks what the workaround needs, each says no with one warning
 // naming its off-switch, and the caller falls back to plain Node behaviour.
 

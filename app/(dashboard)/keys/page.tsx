@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { CreateKey } from "@/components/dashboard/create-key";
+import "@/components/links/links.css";
+import { CreateKey, type KeyFormOptions } from "@/components/dashboard/create-key";
 import { formatDate, formatNumber, formatRelative } from "@/components/dashboard/format";
 import { planLabel } from "@/components/dashboard/plan";
 import { RevokeKey } from "@/components/dashboard/revoke-key";
@@ -15,19 +16,37 @@ import { db } from "@/lib/db/open";
 import { requireAccount } from "@/lib/dashboard/current-account";
 import { MAX_ACTIVE_KEYS } from "@/lib/keys/create-key";
 import { listKeys } from "@/lib/keys/list-keys";
+import { config } from "@/lib/config";
+import { listDomains } from "@/lib/domains/connect-domain";
+import { listGroups } from "@/lib/groups/groups";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/keys/scopes";
 
 export const metadata: Metadata = { title: "API keys" };
 
-const ROLE_TONE = { full: "accent", creator: "success", viewer: "neutral", legacy: "neutral" } as const;
+const ROLE_TONE = { full: "accent", creator: "success", viewer: "neutral", legacy: "neutral", custom: "warning" } as const;
+
+/** What the create form offers: every scope, the account's groups, and the domains its links may live on. */
+async function formOptions(accountId: string): Promise<KeyFormOptions> {
+  const client = await db();
+  const [groups, domains] = await Promise.all([listGroups(client, accountId), listDomains(client, accountId)]);
+  const { primaryDomain, systemDomains } = config();
+  return {
+    scopes: SCOPES.map((name) => ({ name, description: SCOPE_DESCRIPTIONS[name] })),
+    groups: groups.data.map((g) => ({ id: g.id, name: g.name })),
+    domains: [primaryDomain, ...systemDomains, ...domains.data.map((d) => d.domain)],
+  };
+}
 
 export default async function KeysPage() {
   const account = await requireAccount();
   const keys = await listKeys(await db(), account.id);
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   const active = keys.filter((key) => !key.revokedAt).length;
+  const options = await formOptions(account.id);
+  const groupNames = new Map(options.groups.map((g) => [g.id, g.name]));
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} /> : null} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
       {!limits.apiAccess ? (
         // Nothing here would answer anything but 403 plan_upgrade_required, so no key is offered.
         <Alert tone="warning">
@@ -42,7 +61,7 @@ export default async function KeysPage() {
       ) : null}
       <Card>
         {keys.length === 0 ? (
-          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={limits.apiAccess ? <CreateKey atLimit={false} /> : undefined}>
+          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={limits.apiAccess ? <CreateKey atLimit={false} options={options} /> : undefined}>
             {limits.apiAccess ? "Create a key to call the API from your code, Zapier or a deploy script." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
           </EmptyState>
         ) : (
@@ -52,7 +71,7 @@ export default async function KeysPage() {
               head={
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Role</th>
+                  <th scope="col">Access</th>
                   <th scope="col" className="hide-sm">Created</th>
                   <th scope="col" className="hide-sm">Last used</th>
                   <th scope="col" className="num hide-sm">This hour</th>
@@ -69,9 +88,17 @@ export default async function KeysPage() {
                     <div className="cell-sub">
                       <code>{key.prefix}…</code>
                     </div>
+                    {key.groupIds.length || key.domains.length ? (
+                      <div className="cell-sub">
+                        Only {[...key.groupIds.map((id) => `group ${groupNames.get(id) ?? id}`), ...key.domains].join(", ")}
+                      </div>
+                    ) : null}
+                    <div className="cell-sub show-sm">Last used {formatRelative(key.lastUsedAt).toLowerCase()}</div>
+                    {key.expiresAt ? <div className="cell-sub">{key.expiresAt.getTime() <= Date.now() ? "Expired" : "Expires"} {formatDate(key.expiresAt)}</div> : null}
                   </td>
                   <td>
                     <Badge tone={ROLE_TONE[key.role as keyof typeof ROLE_TONE] ?? "neutral"}>{planLabel(key.role)}</Badge>
+                    {key.role === "custom" ? <div className="cell-sub key-scopes">{key.scopes.join(", ")}</div> : null}
                   </td>
                   <td className="hide-sm">{formatDate(key.createdAt)}</td>
                   <td className="hide-sm">{formatRelative(key.lastUsedAt)}</td>

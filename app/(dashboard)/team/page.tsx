@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ManagedTeam } from "@/components/dashboard/team/managed-team";
+import { TeamTwoFactorRule } from "@/components/dashboard/team/team-two-factor";
 import { TeamsYouBelongTo } from "@/components/dashboard/team/teams-you-belong-to";
 import { WorkspaceTeam } from "@/components/dashboard/team/workspace-team";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -8,6 +9,8 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { listInvitations } from "@/lib/team/invitations";
 import { managedTeam } from "@/lib/team/managed-team";
 import { listOwnMemberships, listTeamMembers } from "@/lib/team/memberships";
+import { teamRequiresTwoFactor } from "@/lib/team/two-factor-requirement";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -22,10 +25,11 @@ export default async function TeamPage() {
   const team = managedTeam(workspace);
   const manages = team.ownerId === workspace.ownerId;
   // An editor's or viewer's view of another workspace reads no invitations at all.
-  const [memberships, members, invitations] = await Promise.all([
+  const [memberships, members, invitations, requiresTwoFactor] = await Promise.all([
     listOwnMemberships(database, account.id),
     manages ? listTeamMembers(database, team.ownerId) : [],
     manages ? listInvitations(database, team.ownerId) : [],
+    teamRequiresTwoFactor(database, account.id),
   ]);
   const teams = <TeamsYouBelongTo memberships={memberships} />;
   if (!manages) return <WorkspaceTeam workspace={workspace} teams={teams} />;
@@ -41,6 +45,14 @@ export default async function TeamPage() {
         }
       />
       <ManagedTeam ownerEmail={asAdmin ? workspace.ownerEmail : null} actorId={account.id} members={members} invitations={invitations} now={new Date()} />
+      {asAdmin ? null : (
+        <Card labelledBy="team-sign-in">
+          <CardHeader id="team-sign-in" title="Sign-in rules" description="What members need before they can work in your workspace." />
+          <CardBody>
+            <TeamTwoFactorRule required={requiresTwoFactor} />
+          </CardBody>
+        </Card>
+      )}
       {teams}
     </div>
   );

@@ -3,6 +3,7 @@ import "@/components/links/links.css";
 import { PageHeader } from "@/components/dashboard/shell";
 import { CreateWebhook } from "@/components/dashboard/webhooks/create-webhook";
 import { WebhookCard } from "@/components/dashboard/webhooks/webhook-card";
+import { DeliveryRefresh } from "@/components/dashboard/webhooks/delivery-refresh";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -46,6 +47,7 @@ export default async function WebhooksPage() {
       ) : (
         webhooks.map((webhook, index) => <WebhookCard key={webhook.id} webhook={webhook} deliveries={logs[index].data.slice(0, 20)} readOnly={false} />)
       )}
+      {webhooks.length ? <DeliveryRefresh pending={logs.some((log) => log.data.slice(0, 20).some((delivery) => delivery.status === "pending"))} /> : null}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   }
   return (
     <AuthCard title={`Join ${owner}'s team`} subtitle={subtitle} footer={<>Signed in as {account.email}. <Link href="/">Not now</Link></>}>
-      <AcceptInvitationLink token={token} />
+      <AcceptInvitationLink token={token} ownerId={invitation.ownerId} />
     </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import { Field, Input } from "../../ui/field";
 import { PlusIcon } from "../../ui/icons";
 import { send } from "../../ui/request";
 import { toast } from "../../ui/toast";
+import { tidyDomainInput } from "@/lib/domains/host-label";
 
 /** Domain name (and "make it the default") → the claim; the page then shows the record to create. Shown to the workspace owner only. */
 export function ConnectDomainForm() {
@@ -23,7 +24,7 @@ export function ConnectDomainForm() {
         const data = new FormData(form);
         setBusy(true);
         setError(null);
-        const result = await send<{ domain: string }>("POST", "/api/dashboard/domains", { domain: String(data.get("new-domain") ?? ""), isDefault: data.get("new-domain-default") === "on" });
+        const result = await send<{ domain: string }>("POST", "/api/dashboard/domains", { domain: tidyDomainInput(String(data.get("new-domain") ?? "")), isDefault: data.get("new-domain-default") === "on" });
         setBusy(false);
         if (!result.ok) return setError(result.error.message);
         form.reset();
@@ -31,7 +32,7 @@ export function ConnectDomainForm() {
         router.refresh();
       }}
     >
-      <Field id="new-domain" label="Domain" hint="A domain or subdomain you own, e.g. links.example.com." error={error ?? undefined}>
+      <Field id="new-domain" label="Domain" hint="A domain or subdomain you own, e.g. links.example.com (a pasted https://… address is fine)." error={error ?? undefined}>
         <Input id="new-domain" placeholder="links.example.com" autoComplete="off" spellCheck={false} required hint error={error ?? undefined} />
       </Field>
       <label className="checkbox">

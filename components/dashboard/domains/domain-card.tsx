@@ -1,3 +1,4 @@
+import { dnsHostLabel } from "@/lib/domains/host-label";
 import { Alert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Card, CardBody } from "../../ui/card";
@@ -39,7 +40,7 @@ export function DomainCard({ domain, linkCount, primaryDomain, readOnly }: { dom
         {!domain.verified && domain.unverifiedReason ? <Alert tone="danger">{domain.unverifiedReason}</Alert> : null}
         {domain.verified ? null : (
           <p className="domain-instructions">
-            At your DNS provider, create this record, then press <strong>Verify now</strong>.
+            At your DNS provider, create this record, then press <strong>Verify now</strong>. The host is the name inside your domain&apos;s zone ({dnsHostLabel(record.host) === "@" ? "@ is the domain itself" : <code>{dnsHostLabel(record.host)}</code>}); a provider that asks for the full name wants <code>{record.host}</code>.
             {domain.claimExpiresAt ? ` Unverified, the claim lapses on ${formatDate(domain.claimExpiresAt)}.` : ""}
           </p>
         )}
@@ -47,7 +48,7 @@ export function DomainCard({ domain, linkCount, primaryDomain, readOnly }: { dom
           {(
             [
               ["Type", record.type],
-              ["Host", record.host],
+              ["Host", dnsHostLabel(record.host)],
               ["Value", record.value],
             ] as const
           ).map(([label, value]) => (

@@ -10,6 +10,7 @@ import { Field, Input, Select } from "../../ui/field";
 import { send } from "../../ui/request";
 import { ConfirmAction } from "../../ui/confirm-action";
 import { toast } from "../../ui/toast";
+import { formatDate } from "../format";
 
 const ROLE_OPTIONS = [
   { value: "admin", label: "Admin" },
@@ -34,7 +35,7 @@ function InvitationLinkCard({ invitation }: { invitation: InvitationLink }) {
         <Input id={id} aria-label={`Invitation link for ${invitation.email}`} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         <CopyButton value={url} label="Copy link" />
       </div>
-      <p className="field-hint">It works once and expires on {new Date(invitation.expiresAt).toLocaleDateString()}. It is shown only now; make a new one from the list below if it is lost.</p>
+      <p className="field-hint">It works once and expires on {formatDate(invitation.expiresAt)}. It is shown only now; make a new one from the list below if it is lost.</p>
     </div>
   );
 }

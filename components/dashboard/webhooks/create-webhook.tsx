@@ -20,6 +20,15 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   "contact.submitted": "A page's contact form is sent",
 };
 
+/** A refused address in the server's own words when it names the address (private, unresolvable), with the operator's switch; else the usual sentence. */
+export function webhookUrlMessage(error: { code?: string; message: string; field?: string }): string {
+  if (/is not a public address|could not be resolved|resolves to an address that is not public/.test(error.message)) {
+    const said = error.message.replace(/^url: /, "").replace(/\.?$/, ".");
+    return `${said} Hop sends webhooks to public addresses only; the server's operator can allow private ones with WEBHOOK_ALLOW_PRIVATE=true.`;
+  }
+  return humanMessage(error, { label: "The URL" });
+}
+
 /** "New webhook" → URL and events → the signing secret, shown once with a copy button. */
 export function CreateWebhook({ atLimit }: { atLimit: boolean }) {
   const { open, setOpen, busy, setBusy, error, setError, made: secret, setMade: setSecret, close } = useSecretDialog<string>();
@@ -53,7 +62,7 @@ export function CreateWebhook({ atLimit }: { atLimit: boolean }) {
               setError(null);
               const result = await send<{ data: { secret: string } }>("POST", "/api/dashboard/webhooks", { url: String(form.get("webhook-url") ?? "").trim(), events: form.getAll("webhook-events") });
               setBusy(false);
-              if (!result.ok) return setError({ field: result.error.field, message: humanMessage(result.error, { label: "The URL" }) });
+              if (!result.ok) return setError({ field: result.error.field, message: webhookUrlMessage(result.error) });
               setSecret(result.data.data.secret);
               toast("Webhook added");
             }}

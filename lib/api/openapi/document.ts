@@ -12,7 +12,7 @@ import { allOperations, type Operation } from "./operations";
 
 const ROLES: KeyRole[] = ["full", "creator", "viewer"];
 /** Errors any keyed operation may answer, besides its own. */
-const SHARED_ERRORS: ErrorSpec[] = ["missing_api_key", "invalid_api_key", "plan_upgrade_required", "forbidden", "rate_limit_exceeded", "internal_error", "service_unavailable"];
+const SHARED_ERRORS: ErrorSpec[] = ["missing_api_key", "invalid_api_key", "plan_upgrade_required", "forbidden", "insufficient_scope", "rate_limit_exceeded", "internal_error", "service_unavailable"];
 
 /**
  * Response headers, each written once in components.headers. The rate-limit headers are certain on
@@ -58,8 +58,8 @@ function errorsOf(operation: Operation): ErrorSpec[] {
   else own.push("invalid_request");
   if (operation.body) own.push({ code: "invalid_request", status: 413 }, { code: "invalid_request", status: 408 });
   const all = operation.resource ? [...SHARED_ERRORS, ...own] : own;
-  if (!operation.resource || rolesFor(operation).length === ROLES.length) return all.filter((spec) => spec !== "forbidden");
-  return all;
+  const open = !operation.resource || operation.scope === null;
+  return all.filter((spec) => !(spec === "insufficient_scope" && open) && !(spec === "forbidden" && (open || rolesFor(operation).length === ROLES.length)));
 }
 
 const STATUS_NAMES: Record<number, string> = {
@@ -153,14 +153,17 @@ function toOperationObject(operation: Operation, errors: ErrorResponses): ZodOpe
   for (const [status, specs] of byStatus(operation)) {
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = errors.responseFor(operation, status, specs);
   }
-  const rolesText = keyed ? `\n\nRoles: ${roles.join(", ")}${operation.fullKeyOnly ? " (Full Access keys only)" : ""}.` : "";
+  const scopeText = operation.scope ? ` Scope: \`${operation.scope}\`.` : " Any key, whatever its scopes.";
+  const rolesText = keyed ? `\n\nRoles: ${roles.join(", ")}${operation.fullKeyOnly ? " (Full Access keys only)" : ""}.${scopeText}` : "";
   const object: ZodOpenApiOperationObject & Record<`x-${string}`, unknown> = {
     operationId: `${operation.method}${operation.path.replace(/[{}]/g, "").split(/[/.-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("")}`,
     summary: operation.summary,
     description: `${operation.description ?? ""}${operation.addition ? "\n\nAddition beyond API.md." : ""}${rolesText}`.trim(),
     tags: [operation.tag],
-    security: keyed ? [{ bearerAuth: [] }] : [],
+    // OpenAPI 3.1 lets a non-OAuth scheme list the roles it needs: here the key's scope.
+    security: keyed ? [{ bearerAuth: operation.scope ? [operation.scope] : [] }] : [],
     "x-hop-roles": roles,
+    "x-hop-scope": operation.scope,
     ...(operation.addition ? { "x-hop-addition": true } : {}),
     responses,
   };
@@ -189,7 +192,7 @@ export function buildDocument(operations: Operation[] = allOperations()) {
       description:
         "Short links, link-in-bio pages, custom domains, groups, analytics and usage. Every request carries `Authorization: Bearer <API key>` " +
         "(except this document). Error bodies: UPPER_CASE codes are flat `{ error, code, message, field? }`, lower_case codes nested " +
-        "`{ error: { code, message, field? } }`. Operations marked `x-hop-addition` go beyond the published API.md; `x-hop-roles` lists the key roles allowed.",
+        "`{ error: { code, message, field? } }`. Operations marked `x-hop-addition` go beyond the published API.md; `x-hop-roles` lists the key roles allowed, `x-hop-scope` (and the bearer requirement) the scope a key needs: without it, 403 `insufficient_scope` naming it.",
     },
     servers: [{ url: config().appUrl }],
     components: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERROR_CODES, shapeOf, type ErrorCode } from "../../errors";
 
 // Error bodies in the document, built from the one error table (lib/errors.ts) and the shape rule
-// of shared/spec/DECISIONS.md: UPPER_CASE codes flat, lower_case codes nested, API.md's plain strings as
+// of docs/API.md ("The contract's fixed rules"): UPPER_CASE codes flat, lower_case codes nested, its plain strings as
 // `{ error: "<string>" }`, and PUT's/bulk delete's titled bodies.
 
 type PlainSpec = { plain: string; status: number };
@@ -17,6 +17,7 @@ export type ErrorSpec =
 /** Members some codes add to their body. */
 const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
   plan_upgrade_required: { currentPlan: z.string() },
+  insufficient_scope: { scope: z.string().meta({ description: "The scope the operation needs." }) },
   quota_exceeded: { currentPlan: z.string().optional(), currentLinks: z.number().optional(), maxLinks: z.number().optional(), maxKeys: z.number().optional(), pendingDomains: z.number().optional(), maxPendingDomains: z.number().optional() },
   rate_limit_exceeded: {
     limit: z.number(),
@@ -35,6 +36,7 @@ const EXTRAS: Partial<Record<ErrorCode, z.ZodRawShape>> = {
       .meta({ description: "Addition: present when another account holds the domain unverified; publish this TXT record, then verify to take it over (docs/domains.md)." }),
   },
   TOO_MANY_CUSTOM_DOMAINS: { customDomains: z.number(), maxCustomDomains: z.number() },
+  draft_changed: { currentVersion: z.number().meta({ description: "The draft's version now." }) },
 };
 
 /** Generic validation codes a body or query may answer with (lib/validation/parse.ts). */

@@ -23,6 +23,8 @@ const link = {
   updatedAt: AT,
   expiresAt: null,
   expiredUrl: null,
+  startsAt: null,
+  maxClicks: null,
   hasPassword: false,
   ios: null,
   android: null,
@@ -98,6 +100,28 @@ export const EXAMPLES: Record<string, OperationExamples> = {
         { id: "msg_9Pq2LmX7vB3nK8sD1fGh", event: "link.clicked", status: "pending", attempts: 2, lastStatusCode: 503, nextAttemptAt: LATER, deliveredAt: null, createdAt: AT },
       ],
     },
+  },
+  "GET /v1/audit-log": {
+    success: {
+      data: [
+        {
+          id: "aud_4mQ9v2Lk8RtZxYb1NcWe",
+          createdAt: "2026-05-01T12:00:00.000Z",
+          action: "link.updated",
+          actor: { type: "key", id: "key_Zp3R8sQ1mN5vT7xW9yA2", label: "Deploy script", keyPrefix: "hop_live_pk_a1B2", via: "api" },
+          target: { type: "link", id: "spring-sale", label: "hop.example/spring-sale" },
+          changes: { fields: ["destination", "password"], values: { destination: "https://shop.example.com/spring" } },
+          ip: "203.0.113.7",
+          userAgent: "curl/8.5.0",
+        },
+      ],
+      nextCursor: null,
+    },
+  },
+  "GET /v1/audit-log/export": {
+    success:
+      "createdAt,action,actorType,actorLabel,keyPrefix,via,targetType,targetId,targetLabel,fields,ip,userAgent,id,repeats,lastAt\r\n" +
+      "2026-05-01T12:00:00.000Z,link.updated,key,Deploy script,hop_live_pk_a1B2,api,link,spring-sale,hop.example/spring-sale,destination|password,203.0.113.7,curl/8.5.0,aud_4mQ9v2Lk8RtZxYb1NcWe,,\r\n",
   },
   "GET /v1/links/export": {
     success:
@@ -176,6 +200,10 @@ export const EXAMPLES: Record<string, OperationExamples> = {
     },
     success: { success: true, data: { id: "drf_Xq81LmZp0Kd7Wc2aBn5R", templateId: "bento-grid", name: "Ada's page", editorUrl: "https://app.hop.example/editor/drf_Xq81LmZp0Kd7Wc2aBn5R" } },
   },
+  "POST /v1/websites/drafts/{id}/publish": {
+    request: { customSlug: "ada" },
+    success: { message: "Website published", id: "ada", url: "https://hop.example/ada", isActive: true, draftId: "drf_Xq81LmZp0Kd7Wc2aBn5R", version: 2 },
+  },
   "GET /v1/websites/{id}": {
     success: {
       data: { id: "ada", url: "https://hop.example/ada", slug: "ada", domain: "hop.example", templateId: "simple-stack-v2", data: pageData, isActive: true, createdAt: AT, updatedAt: LATER },
@@ -234,6 +262,17 @@ export const EXAMPLES: Record<string, OperationExamples> = {
   "POST /v1/geo-presets": { request: { name: "DACH", countries: ["Germany", "AT", "CH"] }, success: preset },
   "PUT /v1/geo-presets/{id}": { request: { countries: ["DE", "AT", "CH", "LI"] }, success: { ...preset, countries: ["DE", "AT", "CH", "LI"] } },
   "DELETE /v1/geo-presets/{id}": { success: { success: true, id: preset.id, message: "Geo preset deleted" } },
+  "GET /v1/analytics/overview": {
+    success: {
+      from: "2026-04-02T00:00:00.000Z",
+      bucket: "day",
+      series: [{ date: "2026-05-01", views: 42, clicks: 3 }],
+      totalViews: 42,
+      totalClicks: 3,
+      topLinks: [{ id: "spring-sale", title: "Spring sale", url: "https://hop.example/spring-sale", type: "deeplink", views: 42, clicks: 3 }],
+      topCountries: [{ name: "DE", views: 30 }, { name: "US", views: 12 }],
+    },
+  },
   "GET /v1/analytics/links/{identifier}": {
     success: {
       id: "spring-sale",

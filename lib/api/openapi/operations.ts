@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { LimitsResult, ProfileResult, UsageResult } from "../../accounts/responses";
-import { AnalyticsResult } from "../../analytics/responses";
+import { AnalyticsOverviewResult, AnalyticsResult } from "../../analytics/responses";
+import { AUDIT_COLUMNS, AuditFilters, AuditLogPage, AuditLogQuery } from "../../audit/list-audit";
 import { AnalyticsQuery } from "../../analytics/timeframe";
 import { DomainDeleteResult, DomainDnsResult, DomainList, DomainObject, DomainVerifyResult } from "../../domains/responses";
 import { ConnectDomainBody, SetDefaultBody } from "../../domains/schemas";
 import { asDraftBadRequest } from "../../drafts/draft-input";
-import { DraftCreateResult } from "../../drafts/responses";
-import { CreateDraftBody } from "../../drafts/schemas";
+import { DraftCreateResult, DraftPublishResult } from "../../drafts/responses";
+import { CreateDraftBody, PublishDraftBody } from "../../drafts/schemas";
 import type { HopError } from "../../errors";
 import { CreatePresetBody, UpdatePresetBody } from "../../geo/presets";
 import { GeoPresetDeleteResult, GeoPresetList, GeoPresetObject } from "../../geo/responses";
@@ -26,6 +27,7 @@ import { IMPORT_LIMITS, ImportQuery } from "../../links/import-links";
 import { ImportResultSchema } from "../../links/responses";
 import { ContactList, WebsiteCreateResult, WebsiteDuplicateResult, WebsiteGetResult } from "../../websites/responses";
 import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
+import type { Scope } from "../../keys/scopes";
 import type { Resource } from "../roles";
 import type { ErrorSpec } from "./errors";
 
@@ -46,6 +48,8 @@ export interface Operation {
   /** The role resource of the route (lib/api/roles.ts); null: no key needed. */
   resource: Resource | null;
   fullKeyOnly?: boolean;
+  /** The scope a key needs (lib/keys/scopes.ts); null: any key (or, with resource null, none). */
+  scope: Scope | null;
   /** Beyond API.md (x-hop-addition). */
   addition?: boolean;
   pathParams?: Record<string, string>;
@@ -65,31 +69,38 @@ const OpenApiDocumentResult = z.looseObject({ openapi: z.string(), info: z.unkno
 const LINK_IDENTIFIER = "Link id, bare slug or URL-encoded short URL; an id or short URL wins over a slug match.";
 const BAD_REQUEST_PUT = "PUT's 400: any invalid field (a flat code such as INVALID_DESTINATION_URL is kept in `code`).";
 
+/** What publishing a page may answer (POST /v1/websites, and a draft's publish through it). */
+const WEBSITE_ERRORS: ErrorSpec[] = [
+  "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "INVALID_DESTINATION_URL", "BLOCKED_BOUNCY_DESTINATION",
+  "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED", "outside_key_restrictions",
+  { plain: "Custom slug already taken", status: 400 }, { plain: "Missing custom slug", status: 400 },
+];
+
 export const operations = {
   createLink: {
-    method: "post", path: "/v1/links", tag: "Links", resource: "links", summary: "Create a link",
+    method: "post", path: "/v1/links", tag: "Links", resource: "links", scope: "links:write", summary: "Create a link",
     body: CreateLinkBody,
     success: { status: 201, description: "Created. At the active limit the link is created inactive with `inactiveReason`.", schema: CreateLinkResult },
     errors: [
-      "INVALID_DESTINATION_URL", "INVALID_SLUG", "INVALID_EXPIRATION", "BLOCKED_BOUNCY_DESTINATION", "GROUP_NOT_FOUND", "DOMAIN_NOT_VERIFIED", "UNKNOWN_SYSTEM_DOMAIN", "invalid_domain",
+      "INVALID_DESTINATION_URL", "INVALID_SLUG", "INVALID_EXPIRATION", "INVALID_SCHEDULE", "BLOCKED_BOUNCY_DESTINATION", "GROUP_NOT_FOUND", "DOMAIN_NOT_VERIFIED", "UNKNOWN_SYSTEM_DOMAIN", "invalid_domain",
       { plain: "Missing custom slug", status: 400 }, { plain: "Custom slug or domain already taken", status: 400 },
-      "TOTAL_LINK_LIMIT_REACHED", "DOMAIN_NOT_FOUND", "link_not_found",
+      "TOTAL_LINK_LIMIT_REACHED", "DOMAIN_NOT_FOUND", "link_not_found", "outside_key_restrictions",
     ],
   },
   listLinks: {
-    method: "get", path: "/v1/links", tag: "Links", resource: "links", summary: "List links", description: "Newest first; every item includes `type`.",
+    method: "get", path: "/v1/links", tag: "Links", resource: "links", scope: "links:read", summary: "List links", description: "Newest first; every item includes `type`.",
     query: ListLinksQuery,
     success: { status: 200, description: "A page of links.", schema: LinkList },
     errors: [],
   },
   getLink: {
-    method: "get", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Get a link with every stored field", addition: true,
+    method: "get", path: "/v1/links/{identifier}", tag: "Links", resource: "links", scope: "links:read", summary: "Get a link with every stored field", addition: true,
     pathParams: { identifier: LINK_IDENTIFIER },
     success: { status: 200, description: "The link.", schema: LinkGetResult },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
   updateLink: {
-    method: "put", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Update a link",
+    method: "put", path: "/v1/links/{identifier}", tag: "Links", resource: "links", scope: "links:write", summary: "Update a link",
     description: "`slug` and `domain` cannot be changed. Errors use PUT's own flat bodies.",
     pathParams: { identifier: LINK_IDENTIFIER },
     body: UpdateLinkBody,
@@ -103,13 +114,13 @@ export const operations = {
     ],
   },
   deleteLink: {
-    method: "delete", path: "/v1/links/{identifier}", tag: "Links", resource: "links", summary: "Delete a link", addition: true,
+    method: "delete", path: "/v1/links/{identifier}", tag: "Links", resource: "links", scope: "links:write", summary: "Delete a link", addition: true,
     pathParams: { identifier: LINK_IDENTIFIER },
     success: { status: 200, description: "Deleted.", schema: LinkDeleteResult },
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
   setLinkStatus: {
-    method: "patch", path: "/v1/links/{identifier}/status", tag: "Links", resource: "links", summary: "Activate or deactivate a link",
+    method: "patch", path: "/v1/links/{identifier}/status", tag: "Links", resource: "links", scope: "links:write", summary: "Activate or deactivate a link",
     description: "`bulk` in any letter case is the bulk status endpoint, never an identifier.",
     pathParams: { identifier: LINK_IDENTIFIER },
     body: StatusBody,
@@ -117,7 +128,7 @@ export const operations = {
     errors: [{ plain: "Deeplink not found", status: 404 }, "AMBIGUOUS_IDENTIFIER", "ACTIVE_LINK_LIMIT_REACHED"],
   },
   getLinkQr: {
-    method: "get", path: "/v1/links/{identifier}/qr", tag: "Links", resource: "links", summary: "The QR code of a link's short URL", addition: true,
+    method: "get", path: "/v1/links/{identifier}/qr", tag: "Links", resource: "links", scope: "links:read", summary: "The QR code of a link's short URL", addition: true,
     description:
       "An SVG (default) or PNG image that scans to the link's short URL, found as GET /v1/links/{identifier} finds it; another account's link is 404. A PNG with a logo is drawn one at a time per account and two at a time per server: beyond that, 429 `rate_limit_exceeded` with `window: \"concurrent\"` and `Retry-After`.",
     pathParams: { identifier: LINK_IDENTIFIER },
@@ -131,7 +142,7 @@ export const operations = {
     errors: ["link_not_found", "AMBIGUOUS_IDENTIFIER"],
   },
   exportLinks: {
-    method: "get", path: "/v1/links/export", tag: "Links", resource: "links", summary: "Export links as CSV", addition: true,
+    method: "get", path: "/v1/links/export", tag: "Links", resource: "links", scope: "links:read", summary: "Export links as CSV", addition: true,
     description:
       "Every link GET /v1/links' filters match (no pagination), newest first, as RFC 4180 CSV streamed in batches. Columns, in this order: " +
       `${EXPORT_COLUMNS.join(", ")}. \`tags\` is one cell, the tags separated by \`|\`. A cell starting with =, +, -, @, a tab or a carriage return is written with a leading \`'\` (spreadsheet formula injection). ` +
@@ -141,154 +152,164 @@ export const operations = {
     errors: [],
   },
   importLinks: {
-    method: "post", path: "/v1/links/import", tag: "Links", resource: "links", summary: "Import links from a CSV", addition: true,
+    method: "post", path: "/v1/links/import", tag: "Links", resource: "links", scope: "links:write", summary: "Import links from a CSV", addition: true,
     description:
-      "A CSV with a header row (at most 5 MB and 10,000 rows): Hop's export, Bitly's or Dub's, or a spreadsheet's. Columns are recognised by name, case-insensitively, in any order: " +
-      "url (or destination, long_url, original_url), slug (or key, custom_slug), shortUrl (or short_url, link: supplies domain and slug when those are absent), domain, title, description, tags (`|` or `,` separated), groupId, expiresAt, expiredUrl, ios, android; others are ignored. " +
-      "A leading `'` protecting a formula is removed. Each row is checked and created as POST /v1/links would (a row without a slug gets a generated one, on any domain); rows past the total limit fail with TOTAL_LINK_LIMIT_REACHED, rows past the active limit are created inactive; a row whose address is taken, or repeats an earlier row, fails. " +
+      "A CSV with a header row (at most 5 MB and 10,000 rows), separated by commas, semicolons or tabs (the header line decides): Hop's export, Bitly's, Dub's, Short.io's, Rebrandly's, or a spreadsheet's. Columns are recognised by name, ignoring case, spaces, `_` and `-`, in any order: " +
+      "url (or destination, destination URL, long_url, original URL, target URL), slug (or key, custom_slug, back-half, path, slashtag), shortUrl (or short link, link, bitlink: supplies domain and slug when those are absent), domain, title, description, tags (`|` or `,` separated), groupId, createdAt (or created_at, created, date created: ISO 8601, `2024-03-01 09:30:00`, `01.03.2024`; UTC when no offset; kept as the link's creation date), expiresAt, expiredUrl, ios, android, startsAt, maxClicks (digits); others are ignored. " +
+      "A row whose domain is not one of the account's (the service it came from, like bit.ly or dub.sh), or that names none, goes to `domain` (default: the account's default domain) with its short link's back-half as the slug. " +
+      "A leading `'` protecting a formula is removed. Each row is checked and created as POST /v1/links would (a row without a slug gets a generated one, on any domain); a slug reserved on the primary domain fails with a `suggestion`; rows past the total limit fail with TOTAL_LINK_LIMIT_REACHED, rows past the active limit are created inactive; a row whose address is taken, or repeats an earlier row, fails. " +
       "A link whose slug is `import` is addressed by its id or URL-encoded short URL on the other link paths.",
     query: ImportQuery,
     rawBody: { mediaType: "text/csv", description: "The CSV, UTF-8 (a byte-order mark is ignored).", maxBytes: IMPORT_LIMITS.maxBytes },
     success: { status: 200, description: "What was (or, with dryRun, would be) created, and every row that failed.", schema: ImportResultSchema },
-    errors: [{ code: "invalid_request", status: 413 }],
+    errors: [{ code: "invalid_request", status: 413 }, "DOMAIN_NOT_FOUND", "DOMAIN_NOT_VERIFIED"],
   },
   createLinksBulk: {
-    method: "post", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Create up to 100 links", addition: true,
+    method: "post", path: "/v1/links/bulk", tag: "Links", resource: "links", scope: "links:write", summary: "Create up to 100 links", addition: true,
     description: "Each entry follows every rule of POST /v1/links, in order; failures are listed, not fatal.",
     body: BulkCreateBody,
     success: { status: 200, description: "Per-entry results.", schema: BulkCreateResult },
     errors: [],
   },
   deleteLinksBulk: {
-    method: "delete", path: "/v1/links/bulk", tag: "Links", resource: "links", summary: "Delete up to 100 links",
+    method: "delete", path: "/v1/links/bulk", tag: "Links", resource: "links", scope: "links:write", summary: "Delete up to 100 links",
     body: BulkDeleteBody,
     bodyError: asBulkDeleteBadRequest,
     success: { status: 200, description: "Per-identifier results.", schema: BulkDeleteResult },
     errors: [{ titled: "Bad Request", status: 400, description: "`links` not an array of 1 to 100 entries." }, "TOO_MANY_CUSTOM_DOMAINS"],
   },
   setLinksStatusBulk: {
-    method: "patch", path: "/v1/links/bulk/status", tag: "Links", resource: "links", summary: "Activate or deactivate up to 100 links", addition: true,
+    method: "patch", path: "/v1/links/bulk/status", tag: "Links", resource: "links", scope: "links:write", summary: "Activate or deactivate up to 100 links", addition: true,
     description: "Applied in order; an activation past the active limit lands in `failed` with ACTIVE_LINK_LIMIT_REACHED.",
     body: BulkStatusBody,
     success: { status: 200, description: "Per-identifier results.", schema: BulkStatusResult },
     errors: [],
   },
   createWebsite: {
-    method: "post", path: "/v1/websites", tag: "Websites", resource: "websites", summary: "Create and publish a website",
+    method: "post", path: "/v1/websites", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Create and publish a website",
     body: CreateWebsiteBody,
     success: { status: 201, description: "Published (inactive on the primary or a system domain at the active limit).", schema: WebsiteCreateResult },
-    errors: [
-      "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "INVALID_DESTINATION_URL", "BLOCKED_BOUNCY_DESTINATION",
-      "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED",
-      { plain: "Custom slug already taken", status: 400 }, { plain: "Missing custom slug", status: 400 },
-    ],
+    errors: WEBSITE_ERRORS,
   },
   createDraft: {
-    method: "post", path: "/v1/websites/drafts", tag: "Websites", resource: "drafts", summary: "Save a draft page for a person to finish in the editor",
+    method: "post", path: "/v1/websites/drafts", tag: "Websites", resource: "drafts", scope: "websites:write", summary: "Save a draft page for a person to finish in the editor",
     description: "The draft never counts toward limits and is listed nowhere; an unopened draft is deleted after 30 days. See docs/editor.md.",
     body: CreateDraftBody,
     bodyError: asDraftBadRequest,
     success: { status: 201, description: "Saved; open `editorUrl` to finish and publish.", schema: DraftCreateResult },
     errors: [{ titled: "Bad Request", status: 400, description: "templateId not on the draft list, semantic missing, not an object, over 64 KB, or a member invalid (field names it)." }],
   },
+  publishDraft: {
+    method: "post", path: "/v1/websites/drafts/{id}/publish", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Publish a draft as a website", addition: true,
+    description:
+      "The draft's design and content published as POST /v1/websites publishes a page (its address rules, limits, free-plan stripping and errors), within the limits of the draft's owner, as the editor's Publish does. " +
+      "A draft is published once (again: 409 `draft_already_published`); the website is then edited in the editor. Another account's draft, an unknown id and an expired draft are 404 `draft_not_found`. See docs/editor.md.",
+    pathParams: { id: "The draft's id (`drf_…`), as POST /v1/websites/drafts answered it." },
+    body: PublishDraftBody,
+    success: { status: 201, description: "Published (inactive on the primary or a system domain at the active limit).", schema: DraftPublishResult },
+    errors: [
+      "draft_not_found", "draft_already_published", "draft_changed", ...WEBSITE_ERRORS,
+      { titled: "Bad Request", status: 400, description: "The draft's page breaks a rule of POST /v1/websites' `data` (`field` names it, under `publish.data`)." },
+    ],
+  },
   getWebsite: {
-    method: "get", path: "/v1/websites/{id}", tag: "Websites", resource: "websites", summary: "Get a website",
+    method: "get", path: "/v1/websites/{id}", tag: "Websites", resource: "websites", scope: "websites:read", summary: "Get a website",
     pathParams: { id: "Slug, custom domain (`domain/path` or `domain__path`) or document id." },
     success: { status: 200, description: "The page with its editor data.", schema: WebsiteGetResult },
     errors: ["link_not_found"],
   },
   duplicateWebsite: {
-    method: "post", path: "/v1/websites/{id}/duplicate", tag: "Websites", resource: "websites", summary: "Duplicate a website",
+    method: "post", path: "/v1/websites/{id}/duplicate", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Duplicate a website",
     pathParams: { id: "Slug, custom domain or document id of the source." },
     body: DuplicateWebsiteBody,
     success: { status: 201, description: "The copy.", schema: WebsiteDuplicateResult },
     errors: [
-      "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED",
+      "INVALID_SLUG", "UNKNOWN_SYSTEM_DOMAIN", "DOMAIN_NOT_VERIFIED", "DOMAIN_NOT_FOUND", "TOTAL_LINK_LIMIT_REACHED", "ACTIVE_LINK_LIMIT_REACHED", "outside_key_restrictions",
       { plain: "Send slug, domain or both.", status: 400 }, { plain: "Missing custom slug", status: 400 }, { plain: "Custom slug already taken", status: 400 },
       { plain: "Source website not found", status: 404 },
     ],
   },
   listWebsiteContacts: {
-    method: "get", path: "/v1/websites/{id}/contacts", tag: "Websites", resource: "websites", summary: "List the contacts a website collected", addition: true,
+    method: "get", path: "/v1/websites/{id}/contacts", tag: "Websites", resource: "websites", scope: "websites:read", summary: "List the contacts a website collected", addition: true,
     pathParams: { id: "Slug, custom domain or document id." },
     query: PaginationQuery,
     success: { status: 200, description: "A page of contacts, newest first.", schema: ContactList },
     errors: ["link_not_found"],
   },
   listDomains: {
-    method: "get", path: "/v1/domains", tag: "Domains", resource: "domains", summary: "List custom domains",
+    method: "get", path: "/v1/domains", tag: "Domains", resource: "domains", scope: "domains:read", summary: "List custom domains",
     success: { status: 200, description: "The account's domains.", schema: DomainList },
     errors: [],
   },
   connectDomain: {
-    method: "post", path: "/v1/domains", tag: "Domains", resource: "domains", summary: "Connect a custom domain",
+    method: "post", path: "/v1/domains", tag: "Domains", resource: "domains", scope: "domains:write", summary: "Connect a custom domain",
     body: ConnectDomainBody,
     success: { status: 201, description: "Connected, unverified, with the DNS record to configure.", schema: DomainObject },
     errors: ["invalid_domain", "quota_exceeded", "domain_already_connected"],
   },
   setDefaultDomain: {
-    method: "patch", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", summary: "Make a domain the account default", addition: true,
+    method: "patch", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", scope: "domains:write", summary: "Make a domain the account default", addition: true,
     pathParams: { domain: "The domain, without protocol." },
     body: SetDefaultBody,
     success: { status: 200, description: "The domain.", schema: DomainObject },
     errors: ["domain_not_found"],
   },
   deleteDomain: {
-    method: "delete", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", summary: "Remove a custom domain",
+    method: "delete", path: "/v1/domains/{domain}", tag: "Domains", resource: "domains", scope: "domains:write", summary: "Remove a custom domain",
     description: "Its links move to the primary domain (a taken slug gets `-1`, `-2` …).",
     pathParams: { domain: "The domain, without protocol." },
     success: { status: 200, description: "Removed.", schema: DomainDeleteResult },
     errors: ["domain_not_found", "cannot_delete_default_domain"],
   },
   verifyDomain: {
-    method: "post", path: "/v1/domains/{domain}/verify", tag: "Domains", resource: "domains", summary: "Check DNS and verify a domain",
+    method: "post", path: "/v1/domains/{domain}/verify", tag: "Domains", resource: "domains", scope: "domains:write", summary: "Check DNS and verify a domain",
     pathParams: { domain: "The domain, without protocol." },
     success: { status: 200, description: "200 either way; `verified` says the outcome.", schema: DomainVerifyResult },
     errors: ["domain_not_found"],
   },
   getDomainDns: {
-    method: "get", path: "/v1/domains/{domain}/dns", tag: "Domains", resource: "domains", summary: "Expected and current DNS of a domain",
+    method: "get", path: "/v1/domains/{domain}/dns", tag: "Domains", resource: "domains", scope: "domains:read", summary: "Expected and current DNS of a domain",
     pathParams: { domain: "The domain, without protocol." },
     success: { status: 200, description: "The DNS report.", schema: DomainDnsResult },
     errors: ["domain_not_found"],
   },
   listGroups: {
-    method: "get", path: "/v1/groups", tag: "Groups", resource: "groups", summary: "List groups", addition: true,
+    method: "get", path: "/v1/groups", tag: "Groups", resource: "groups", scope: "groups:read", summary: "List groups", addition: true,
     success: { status: 200, description: "The account's groups, newest first.", schema: GroupList },
     errors: [],
   },
   createGroup: {
-    method: "post", path: "/v1/groups", tag: "Groups", resource: "groups", summary: "Create a group", addition: true,
+    method: "post", path: "/v1/groups", tag: "Groups", resource: "groups", scope: "groups:write", summary: "Create a group", addition: true,
     body: CreateGroupBody,
     success: { status: 201, description: "The group.", schema: GroupObject },
     errors: [],
   },
   setGroupLinks: {
-    method: "patch", path: "/v1/groups/{groupId}/links", tag: "Groups", resource: "groups", summary: "Add links to or remove links from a group",
+    method: "patch", path: "/v1/groups/{groupId}/links", tag: "Groups", resource: "groups", scope: "groups:write", summary: "Add links to or remove links from a group",
     pathParams: { groupId: "The group id." },
     body: GroupLinksBody,
     success: { status: 200, description: "Partial success is a 200 with entries in `failed`.", schema: GroupLinksResult },
     errors: ["group_not_found"],
   },
   deleteGroup: {
-    method: "delete", path: "/v1/groups/{groupId}", tag: "Groups", resource: "groups", summary: "Delete a group (its links are kept)",
+    method: "delete", path: "/v1/groups/{groupId}", tag: "Groups", resource: "groups", scope: "groups:write", summary: "Delete a group (its links are kept)",
     pathParams: { groupId: "The group id." },
     success: { status: 200, description: "Deleted.", schema: GroupDeleteResult },
     errors: ["group_not_found"],
   },
   listGeoPresets: {
-    method: "get", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", summary: "List geo presets", addition: true,
+    method: "get", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", scope: "groups:read", summary: "List geo presets", addition: true,
     success: { status: 200, description: "The presets.", schema: GeoPresetList },
     errors: [],
   },
   createGeoPreset: {
-    method: "post", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", summary: "Create a geo preset", addition: true,
+    method: "post", path: "/v1/geo-presets", tag: "Geo presets", resource: "geo-presets", scope: "groups:write", summary: "Create a geo preset", addition: true,
     body: CreatePresetBody,
     success: { status: 201, description: "The preset (countries as ISO alpha-2 codes).", schema: GeoPresetObject },
     errors: [],
   },
   updateGeoPreset: {
-    method: "put", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", summary: "Update a geo preset", addition: true,
+    method: "put", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", scope: "groups:write", summary: "Update a geo preset", addition: true,
     description: "Links that used the preset keep the countries they copied.",
     pathParams: { id: "The preset id." },
     body: UpdatePresetBody,
@@ -296,36 +317,43 @@ export const operations = {
     errors: ["geo_preset_not_found"],
   },
   deleteGeoPreset: {
-    method: "delete", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", summary: "Delete a geo preset", addition: true,
+    method: "delete", path: "/v1/geo-presets/{id}", tag: "Geo presets", resource: "geo-presets", scope: "groups:write", summary: "Delete a geo preset", addition: true,
     pathParams: { id: "The preset id." },
     success: { status: 200, description: "Deleted.", schema: GeoPresetDeleteResult },
     errors: ["geo_preset_not_found"],
   },
   getLinkAnalytics: {
-    method: "get", path: "/v1/analytics/links/{identifier}", tag: "Analytics", resource: "analytics", summary: "Views and clicks of a link or website",
+    method: "get", path: "/v1/analytics/links/{identifier}", tag: "Analytics", resource: "analytics", scope: "analytics:read", summary: "Views and clicks of a link or website",
     description: "`timeframe` (default last_30_days), or `from` and `to` together (inclusive dates, at most five years).",
     pathParams: { identifier: "Link id, slug or URL-encoded short URL; for websites also the document id, custom slug or custom domain (may contain `/`)." },
     query: AnalyticsQuery,
     success: { status: 200, description: "The analytics.", schema: AnalyticsResult },
     errors: [{ plain: "Link or website not found", status: 404 }, "AMBIGUOUS_IDENTIFIER"],
   },
+  getAnalyticsOverview: {
+    method: "get", path: "/v1/analytics/overview", tag: "Analytics", resource: "analytics", scope: "analytics:read", summary: "Views and clicks of the whole account", addition: true,
+    description: "Every link and page together: the series, the totals, the five most viewed and the eight top countries. `timeframe` (default last_30_days), or `from` and `to` together.",
+    query: AnalyticsQuery,
+    success: { status: 200, description: "The overview.", schema: AnalyticsOverviewResult },
+    errors: [],
+  },
   getUsage: {
-    method: "get", path: "/v1/account/usage", tag: "Account", resource: "account", summary: "This key's usage and rate limits",
+    method: "get", path: "/v1/account/usage", tag: "Account", resource: "account", scope: null, summary: "This key's usage and rate limits",
     success: { status: 200, description: "Counters after counting this request.", schema: UsageResult },
     errors: [],
   },
   getLimits: {
-    method: "get", path: "/v1/account/limits", tag: "Account", resource: "account", summary: "The plan's limits and what the account uses",
+    method: "get", path: "/v1/account/limits", tag: "Account", resource: "account", scope: null, summary: "The plan's limits and what the account uses",
     success: { status: 200, description: "Limits; null means unlimited.", schema: LimitsResult },
     errors: [],
   },
   getProfile: {
-    method: "get", path: "/v1/account/profile", tag: "Account", resource: "account", fullKeyOnly: true, summary: "The account, this key and its teams",
+    method: "get", path: "/v1/account/profile", tag: "Account", resource: "account", scope: "account:read", fullKeyOnly: true, summary: "The account, this key and its teams",
     success: { status: 200, description: "The profile.", schema: ProfileResult },
     errors: [],
   },
   createWebhook: {
-    method: "post", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "Create a webhook", addition: true,
+    method: "post", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", scope: "webhooks:write", fullKeyOnly: true, summary: "Create a webhook", addition: true,
     description:
       "Events are POSTed to `url` as Standard Webhooks: JSON `{ type, timestamp, data }` with `webhook-id`, `webhook-timestamp` and `webhook-signature` (v1, HMAC-SHA256 keyed with the secret's bytes after `whsec_`). " +
       `At most ${MAX_WEBHOOKS} per account (403 quota_exceeded). A URL that resolves to a loopback, private, link-local or metadata address is 400 invalid_url. See docs/webhooks.md.`,
@@ -334,27 +362,43 @@ export const operations = {
     errors: ["invalid_url", "quota_exceeded"],
   },
   listWebhooks: {
-    method: "get", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "List webhooks", addition: true,
+    method: "get", path: "/v1/webhooks", tag: "Webhooks", resource: "webhooks", scope: "webhooks:read", fullKeyOnly: true, summary: "List webhooks", addition: true,
     description: "The account's webhooks, oldest first, without their secrets.",
     success: { status: 200, description: "Every webhook of the account.", schema: WebhookList },
     errors: [],
   },
   deleteWebhook: {
-    method: "delete", path: "/v1/webhooks/{id}", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "Delete a webhook", addition: true,
+    method: "delete", path: "/v1/webhooks/{id}", tag: "Webhooks", resource: "webhooks", scope: "webhooks:write", fullKeyOnly: true, summary: "Delete a webhook", addition: true,
     description: "Its pending deliveries go with it. Another account's webhook is 404.",
     pathParams: { id: "The webhook's id (`whk_…`)." },
     success: { status: 200, description: "Deleted.", schema: WebhookDeleteResult },
     errors: ["not_found"],
   },
   listWebhookDeliveries: {
-    method: "get", path: "/v1/webhooks/{id}/deliveries", tag: "Webhooks", resource: "webhooks", fullKeyOnly: true, summary: "The last 100 deliveries of a webhook", addition: true,
+    method: "get", path: "/v1/webhooks/{id}/deliveries", tag: "Webhooks", resource: "webhooks", scope: "webhooks:read", fullKeyOnly: true, summary: "The last 100 deliveries of a webhook", addition: true,
     description: "Newest first: each event's status (pending, delivered, failed), attempts, the receiver's last status code, and when it is tried next.",
     pathParams: { id: "The webhook's id (`whk_…`)." },
     success: { status: 200, description: "The deliveries.", schema: DeliveryList },
     errors: ["not_found"],
   },
+  getAuditLog: {
+    method: "get", path: "/v1/audit-log", tag: "Account", resource: "account", scope: "account:read", fullKeyOnly: true, summary: "The workspace's audit log", addition: true,
+    description:
+      "Every change to the workspace's data, newest first: through the API (which key), the dashboard and editor (which user), the operator CLI. " +
+      "Filters combine; pages follow `nextCursor`. Kept AUDIT_RETENTION_DAYS (default 365). A team's log is for its owner and active admins (`workspace`); others get 403 `forbidden`.",
+    query: AuditLogQuery,
+    success: { status: 200, description: "A page of entries.", schema: AuditLogPage },
+    errors: [],
+  },
+  exportAuditLog: {
+    method: "get", path: "/v1/audit-log/export", tag: "Account", resource: "account", scope: "account:read", fullKeyOnly: true, summary: "Export the audit log as CSV", addition: true,
+    description: `Every entry the filters of GET /v1/audit-log match, newest first, as RFC 4180 CSV (formula cells protected). Columns: ${AUDIT_COLUMNS.join(", ")}; \`fields\` lists the changed fields separated by \`|\`.`,
+    query: AuditFilters,
+    success: { status: 200, description: "`text/csv; charset=utf-8`, `Content-Disposition: attachment`.", schema: z.string(), mediaTypes: { "text/csv": z.string().meta({ description: "The header row, then one row per entry." }) } },
+    errors: [],
+  },
   getOpenApiDocument: {
-    method: "get", path: "/v1/openapi.json", tag: "Meta", resource: null, addition: true, summary: "This document",
+    method: "get", path: "/v1/openapi.json", tag: "Meta", resource: null, scope: null, addition: true, summary: "This document",
     description: "OpenAPI 3.1, generated from the schemas that validate requests. No key needed.",
     success: { status: 200, description: "The OpenAPI document.", schema: OpenApiDocumentResult },
     errors: [],

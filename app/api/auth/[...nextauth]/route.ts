@@ -6,7 +6,7 @@ import { errorResponse, json } from "@/lib/api/respond";
 import { allowHeader, UNROUTED_METHOD_HEADER } from "@/lib/api/methods";
 import { assertErrorCode, authAction, type ResolvedAction } from "@/lib/auth/auth-actions";
 import { formFields, readAuthBody, rebuiltForm, SignInForm } from "@/lib/auth/auth-body";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions, SECOND_FACTOR_REQUIRED } from "@/lib/auth/options";
 import { callbackUrlCookieName, isHttpUrl, safeCallbackPath } from "@/lib/auth/safe-callback";
 import { sessionCookieName } from "@/lib/auth/session";
 import { takeSignInAttempt } from "@/lib/auth/signin-throttle";
@@ -91,8 +91,21 @@ async function throttledSignIn(request: NextRequest, context: Context, email: st
   }
   const response: Response = await NextAuth(request, context, authOptions());
   const signedIn = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessionCookieName()}=`));
-  if (signedIn) await decision.release();
+  // A right password that now needs its code is no failure either; a wrong code stays counted.
+  if (signedIn || (await answeredError(response)) === SECOND_FACTOR_REQUIRED) await decision.release();
   return response;
+}
+
+/** next-auth's `error` code in its answer: the URL of a JSON answer (`json=true`) or of a redirect. */
+async function answeredError(response: Response): Promise<string | null> {
+  let url = response.headers.get("location");
+  if (!url && /json/.test(response.headers.get("content-type") ?? "")) url = ((await response.clone().json().catch(() => ({}))) as { url?: string }).url ?? null;
+  if (!url) return null;
+  try {
+    return new URL(url, "http://localhost").searchParams.get("error");
+  } catch {
+    return null;
+  }
 }
 
 export const GET = authRoute;

@@ -1,7 +1,14 @@
+import { listSessions } from "@/lib/accounts/account-sessions";
 import { endAllSessions } from "@/lib/accounts/manage-profile";
 import { otherMethods } from "@/lib/api/methods";
-import { sessionSetCookie } from "@/lib/auth/session";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { sessionCookieName, sessionIdOfToken, sessionSetCookie } from "@/lib/auth/session";
+import { cookieValue, dashboardRoute, json } from "@/lib/dashboard/route";
+
+/** The account's sessions: device, address, first and last seen; `current` marks this browser's. */
+export const GET = dashboardRoute({}, async ({ request, db, account }) => {
+  const current = await sessionIdOfToken(cookieValue(request, sessionCookieName()));
+  return json({ sessions: await listSessions(db, account, current) });
+});
 
 /** Sign out everywhere, this browser included. */
 export const DELETE = dashboardRoute({}, async ({ db, account }) => {
@@ -11,4 +18,4 @@ export const DELETE = dashboardRoute({}, async ({ db, account }) => {
   return response;
 });
 
-export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });
+export const { POST, PUT, PATCH, OPTIONS } = otherMethods({ GET, DELETE });

@@ -1,12 +1,14 @@
 import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
-import { deleteLinkByIdentifier, updateLinkByIdentifier } from "@/lib/links/link-by-identifier";
-import { UpdateLinkBody } from "@/lib/links/schemas";
+import { deleteLinkByIdentifier } from "@/lib/links/link-by-identifier";
+import { LinkFormUpdateBody } from "@/lib/links/link-form-body";
+import { updateLinkFromForm } from "@/lib/links/save-link-form";
 
 // The signed-in account acts as its API keys would: its own links, and a team owner's as an active admin or editor.
 
-export const PUT = dashboardRoute({ body: UpdateLinkBody, workspace: "write" }, async ({ db, account, params, body }) =>
-  json(await updateLinkByIdentifier(db, account.id, params.id, body)),
+/** The link form's edit: every section, the group included, in one request and one transaction. */
+export const PUT = dashboardRoute({ body: LinkFormUpdateBody, workspace: "write" }, async ({ db, account, params, body }) =>
+  json(await updateLinkFromForm(db, account.id, params.id, body)),
 );
 
 export const DELETE = dashboardRoute({ workspace: "write" }, async ({ db, account, params }) =>

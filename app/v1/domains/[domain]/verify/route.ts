@@ -1,8 +1,10 @@
 import { apiRoute } from "@/lib/api/handler";
 import { apiMethods } from "@/lib/api/methods";
 import { operations } from "@/lib/api/openapi/operations";
-import { verifyDomain } from "@/lib/domains/verify-domain";
+import { previewVerifyDomain, verifyDomain } from "@/lib/domains/verify-domain";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods(
-  apiRoute(operations.verifyDomain, async ({ db, account, params, ok }) => ok(await verifyDomain(db, account.id, params.domain))),
+  apiRoute(operations.verifyDomain, async ({ db, account, params, ok }) => ok(await verifyDomain(db, account.id, params.domain)), {
+    preview: ({ db, account, params }) => previewVerifyDomain(db, account.id, params.domain),
+  }),
 );

@@ -1,0 +1,48 @@
+import { shared } from "../shared";
+import { dbMode } from "./open";
+
+// Background work that shares the server with its visitors (an import's rows, a backup's copy)
+// goes in slices. On the embedded database every statement runs on the server's own thread, so
+// after each slice the work rests as long as the slice took: visitors get at least half of the
+// thread however big the job. On PostgreSQL the statements run elsewhere; a slice only yields.
+// One slice at a time in the whole process: two accounts' imports take turns instead of adding up.
+
+/** Lets the requests waiting on sockets run before the next slice of work. */
+export function yieldToVisitors(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+const lane = () => shared("backgroundSliceLane", () => ({ busy: false, waiting: [] as Array<() => void> }));
+
+/** Runs one slice of background work in the process's single slot, then rests (see above); its result and how long it ran. */
+export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const slot = lane();
+  if (slot.busy) await new Promise<void>((resolve) => slot.waiting.push(resolve));
+  else slot.busy = true;
+  const started = performance.now();
+  let ms = 0;
+  try {
+    const value = await work();
+    ms = performance.now() - started;
+    return { value, ms };
+  } finally {
+    ms ||= performance.now() - started;
+    if (dbMode() === "embedded") await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
+    else await yieldToVisitors();
+    const next = slot.waiting.shift();
+    if (next) next();
+    else slot.busy = false;
+  }
+}
+
+/** Calls `step` for each item, yielding to visitors after every `sliceMs` of it (CPU-only loops, e.g. checking an import's rows). */
+export async function forEachSliced<T>(items: readonly T[], step: (item: T, index: number) => Promise<void> | void, sliceMs = 8): Promise<void> {
+  let sliceStart = performance.now();
+  for (let index = 0; index < items.length; index += 1) {
+    await step(items[index], index);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToVisitors();
+      sliceStart = performance.now();
+    }
+  }
+}

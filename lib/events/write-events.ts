@@ -1,0 +1,57 @@
+import { databaseDown, noteDatabaseFailure } from "../db/outage";
+import { eventSql } from "../db/open";
+import { errorFields, log } from "../log";
+import { clickHooksOf, enqueueClickEvents } from "../webhooks/clicked";
+import { size, type Queue } from "./event-queue";
+import { insertClicks, insertVisits } from "./insert-events";
+import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
+
+// One batch of rows written: the rows, their hourly rollups and their link.clicked deliveries in
+// one transaction; a spooled batch carries an id so that a replay after a crash writes it once.
+// A failed write is retried with a capped exponential backoff (250 ms doubling to 5 s).
+
+const BACKOFF_FIRST_MS = 250;
+const BACKOFF_MAX_MS = 5_000;
+const CLAIM_BATCH = `INSERT INTO "EventBatch" ("id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "id"`;
+
+/** Writes rows in one transaction; with a spooled batch's id, skips it (false) if written before. */
+export async function writeRows(visits: VisitRow[], clicks: ClickRow[], batchId?: string): Promise<boolean> {
+  const sql = await eventSql();
+  const hooks = await clickHooksOf(visits);
+  let fresh = true;
+  await sql.transaction(async (query) => {
+    if (batchId && (await query(CLAIM_BATCH, [batchId])).length === 0) return void (fresh = false);
+    await insertVisits(query, visits);
+    await insertClicks(query, clicks);
+    await upsertRollups(query, rollupDeltas(visits, clicks));
+    if (hooks.length) await enqueueClickEvents(query, visits, hooks);
+  });
+  return fresh;
+}
+
+/** A batch's id matters only until its spool file is gone; a month covers any crash in between. */
+export async function forgetOldBatches(): Promise<void> {
+  await (await eventSql()).transaction(async (query) => void (await query(`DELETE FROM "EventBatch" WHERE "writtenAt" < now() - interval '30 days'`, [])));
+}
+
+export function backoffMs(failures: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1));
+}
+
+export function noteFailure(q: Queue, error: unknown, what: Record<string, unknown>): void {
+  q.failures += 1;
+  const wait = backoffMs(q.failures);
+  q.retryAt = Date.now() + wait;
+  // An unreachable database is the outage's to report (lib/db/outage: its lines carry the spool's figures).
+  if (noteDatabaseFailure(error)) return;
+  if (q.failures === 1 || Date.now() - q.lastFailureLog > 10_000) {
+    q.lastFailureLog = Date.now();
+    log.warn("event batch failed; kept and retried", { ...what, queued: size(q), spooled: q.spooledEvents, failures: q.failures, retryInMs: wait, ...errorFields(error) });
+  }
+}
+
+export function noteSuccess(q: Queue): void {
+  if (q.failures > 0 && !databaseDown()) log.info("event writes resumed", { afterFailures: q.failures, queued: size(q) });
+  q.failures = 0;
+  q.retryAt = 0;
+}

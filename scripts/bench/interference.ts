@@ -1,0 +1,119 @@
+// Nothing an account does stalls another account's visitors (issue 47), on every database mode: a
+// cached redirect of one account under steady load (wrk, BENCH_INTERFERENCE_CONNECTIONS
+// connections), its p99 and its answers other than 302, quiet and while each of these runs: a
+// 10,000-row import by another account, wrong passwords from 1,000 addresses up to their limit, a
+// webhook receiver that trickles its answers while 1,000 link.clicked events are delivered, 8
+// concurrent 40 MP uploads, and a backup of a database filled to BENCH_BACKUP_MB (default 500).
+// The redirect is measured in windows of BENCH_INTERFERENCE_SECONDS for as long as the load runs
+// (at least one); the p99 is the worst window's. The server's resident memory is sampled every
+// 50 ms. Goals: no answer but 302, p99 ≤ 3× quiet, peak ≤ MEMORY_BUDGET_MB + 64 during the backup
+// and the uploads.
+import { readFileSync } from "node:fs";
+import type { HopServer } from "../harness/hop-server";
+import { apiRequest, createAccount } from "../harness/http";
+import { ensureWrk, PRIMARY, wrk } from "./load";
+import { backupLoad, fillDatabase, importLoad, passwordLoad, prepareUploads, trickleLoad } from "./interference-loads";
+import { benchModes, startHop, type Mode } from "./modes";
+import { fmt } from "./stats";
+
+const WINDOW_SECONDS = Number(process.env.BENCH_INTERFERENCE_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_INTERFERENCE_CONNECTIONS ?? 10);
+const BACKUP_MB = Number(process.env.BENCH_BACKUP_MB ?? 500);
+const BUDGET_MB = 512;
+
+const COUNT_OTHERS = `local threads = {}
+function setup(thread) table.insert(threads, thread) end
+others = 0
+response = function(status) if status ~= 302 then others = others + 1 end end
+done = function()
+  local n = 0
+  for _, t in ipairs(threads) do n = n + t:get("others") end
+  io.write("others " .. n .. "\\n")
+end`;
+
+interface Measured {
+  name: string;
+  p99: number;
+  others: number;
+  requests: number;
+  peakMb: number;
+  seconds: number;
+  note: string;
+}
+
+function rssMb(pid: number): number {
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+}
+
+/** The cached redirect under load in windows until `load` ends (one window when there is none). */
+async function measure(hop: HopServer, name: string, load?: () => Promise<string>): Promise<Measured> {
+  const pid = hop.process.pid!;
+  let peakMb = rssMb(pid);
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 50);
+  const started = performance.now();
+  let done = !load;
+  let note = "";
+  const running = load?.().then((text) => (note = text)).finally(() => (done = true));
+  let p99 = 0;
+  let others = 0;
+  let requests = 0;
+  do {
+    const run = await wrk(`${hop.url}/bench`, { connections: CONNECTIONS, seconds: WINDOW_SECONDS, script: COUNT_OTHERS });
+    p99 = Math.max(p99, run.p99);
+    others += Number(/others (\d+)/.exec(run.output ?? "")?.[1] ?? NaN) + run.bad;
+    requests += run.requests;
+  } while (!done);
+  await running;
+  clearInterval(sampler);
+  return { name, p99, others, requests, peakMb, seconds: (performance.now() - started) / 1000, note };
+}
+
+async function visitorLink(hop: HopServer): Promise<void> {
+  const account = await createAccount(hop);
+  const made = await apiRequest(hop, "POST", "/v1/links", { key: account.key, body: { url: "https://example.com/destination", slug: "bench", behavior: "conservative" } });
+  if (made.status !== 201) throw new Error(`bench link: ${made.text}`);
+  await fetch(`${hop.url}/bench`, { redirect: "manual", headers: { host: PRIMARY } });
+}
+
+function report(mode: Mode, quiet: Measured, rows: Measured[]): void {
+  const budgetLine = BUDGET_MB + 64;
+  console.log(`\n[${mode.name}] interference — ${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections, windows of ${WINDOW_SECONDS} s`);
+  console.log("| load | redirect p99 | × quiet | not 302 | peak RSS | load took | |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const row of [quiet, ...rows]) {
+    const ratio = row.p99 / quiet.p99;
+    const memoryGoal = /backup|upload/.test(row.name) ? (row.peakMb <= budgetLine ? ` (≤ ${budgetLine})` : ` (OVER ${budgetLine})`) : "";
+    const verdict = row === quiet ? "" : ratio <= 3 && row.others === 0 && !memoryGoal.includes("OVER") ? "within goals" : "MISSES a goal";
+    console.log(`| ${row.name} | ${fmt(row.p99, 2)} ms | ${row === quiet ? "—" : fmt(ratio, 1)} | ${row.others} of ${row.requests.toLocaleString("en")} | ${row.peakMb} MB${memoryGoal} | ${fmt(row.seconds, 1)} s | ${[row.note, verdict].filter(Boolean).join("; ")} |`);
+  }
+}
+
+async function interferenceRun(mode: Mode): Promise<void> {
+  let hop = await startHop(mode, { TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_CLICKS_PER_MINUTE: "100000", MEMORY_BUDGET_MB: String(BUDGET_MB) });
+  try {
+    await visitorLink(hop);
+    const quiet = await measure(hop, "quiet");
+    const rows: Measured[] = [];
+    rows.push(await measure(hop, "10,000-row import", () => importLoad(hop)));
+    rows.push(await measure(hop, "wrong passwords, 1,000 addresses", () => passwordLoad(hop)));
+    const trickle = await trickleLoad(hop);
+    // Through a whole deadline (15 s) of the receiver's slots and the deliveries around them.
+    rows.push(await measure(hop, "trickling webhook receiver", async () => (await new Promise((resolve) => setTimeout(resolve, 20_000)), trickle.started)));
+    await trickle.stop();
+    const uploads = await prepareUploads(hop);
+    rows.push(await measure(hop, "8 × 40 MP uploads", uploads));
+    hop = await fillDatabase(hop, BACKUP_MB);
+    await fetch(`${hop.url}/bench`, { redirect: "manual", headers: { host: PRIMARY } });
+    const quietFilled = await measure(hop, `quiet, ${BACKUP_MB} MB more data`);
+    rows.push(quietFilled);
+    rows.push(await measure(hop, `backup (${BACKUP_MB} MB filled)`, () => backupLoad(hop)));
+    report(mode, quiet, rows);
+  } finally {
+    await hop.stop();
+  }
+}
+
+export async function benchInterference(): Promise<void> {
+  ensureWrk();
+  for (const mode of benchModes()) await interferenceRun(mode);
+}
