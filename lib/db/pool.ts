@@ -3,7 +3,9 @@ import pg from "pg";
 // The Prisma pool on PostgreSQL (docs/architecture.md, "Database connections"). A burst waits
 // its turn for a connection; one that waits longer than POOL_WAIT_MS gets PoolExhaustedError — a
 // 503 with its own log line, never a hang — instead of pg's "timeout exceeded when trying to
-// connect", which reads like a network failure.
+// connect", which reads like a network failure. A new connection that is slow to connect while
+// others of the pool are up is a busy machine, not an outage: the request goes on waiting (for a
+// new try or a freed connection) instead of failing; it tries no more once POOL_WAIT_MS is spent.
 
 /** How long a new connection may take to connect (a dead host, a full firewall): then it fails. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -23,11 +25,18 @@ export function poolSizes(appPool: number): { app: number; reads: number; events
   return { app: appPool, reads, events, lock, total: appPool + reads + events + lock };
 }
 
+type TimedConfig = pg.ClientConfig & { connectMs?: number };
+
 /** A connection that gives up connecting after CONNECT_TIMEOUT_MS, whatever the pool waits. */
 class TimedClient extends pg.Client {
-  constructor(config: pg.ClientConfig = {}) {
-    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  constructor(config: TimedConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: config.connectMs ?? CONNECT_TIMEOUT_MS });
   }
+}
+
+/** pg's words for a new connection that did not connect in time (the client's, or the pool's own). */
+function isConnectTimeout(error: Error | undefined): boolean {
+  return error?.message === "timeout expired" || error?.message === "Connection terminated due to connection timeout";
 }
 
 export class PoolExhaustedError extends Error {
@@ -39,9 +48,15 @@ type Callback = (error: Error | undefined, client: pg.PoolClient | undefined, do
 
 /** A pg pool whose wait for a connection, when every one stays busy, ends in PoolExhaustedError. */
 export class AppPool extends pg.Pool {
-  /** `waitMs` is POOL_WAIT_MS but in the test of the wait itself. */
-  constructor(connectionString: string, max: number, private readonly waitMs = POOL_WAIT_MS) {
-    super({ connectionString, max, connectionTimeoutMillis: waitMs, Client: TimedClient });
+  /** `waitMs` and `connectMs` are POOL_WAIT_MS and CONNECT_TIMEOUT_MS but in the tests of the waits themselves. */
+  constructor(connectionString: string, max: number, private readonly waitMs = POOL_WAIT_MS, connectMs = CONNECT_TIMEOUT_MS) {
+    super({ connectionString, max, connectionTimeoutMillis: waitMs, Client: TimedClient, connectMs } as pg.PoolConfig);
+  }
+
+  /** A slow new connection is tried again while another connection of the pool is up and the wait allows one more try. */
+  private retries(error: Error | undefined, deadline: number): boolean {
+    const connectMs = (this.options as TimedConfig).connectMs ?? CONNECT_TIMEOUT_MS;
+    return isConnectTimeout(error) && this.totalCount > 0 && Date.now() + connectMs <= deadline;
   }
 
   private explain(error: Error | undefined): Error | undefined {
@@ -55,9 +70,15 @@ export class AppPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: Callback): void;
   override connect(callback?: Callback): Promise<pg.PoolClient> | void {
-    if (callback) return super.connect((error, client, done) => callback(this.explain(error), client, done));
-    return super.connect().catch((error: Error) => {
-      throw this.explain(error);
+    const deadline = Date.now() + this.waitMs;
+    if (callback) return this.connectBy(deadline, callback);
+    return new Promise((resolve, reject) => this.connectBy(deadline, (error, client) => (error ? reject(error) : resolve(client!))));
+  }
+
+  private connectBy(deadline: number, callback: Callback): void {
+    super.connect((error, client, done) => {
+      if (this.retries(error, deadline)) return this.connectBy(deadline, callback);
+      callback(this.explain(error), client, done);
     });
   }
 }

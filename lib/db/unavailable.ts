@@ -30,6 +30,8 @@ const MESSAGES = [
   /PGlite is closed/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /timeout exceeded when trying to connect/i,
+  // node-postgres: a new connection that did not connect within its connection timeout.
+  /^timeout expired$/,
   /database pool exhausted/i,
 ];
 
