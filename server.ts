@@ -19,6 +19,7 @@ import { errorFields, log, routeConsoleToLog, withoutCredentials } from "./lib/l
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
 import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
+import { noteRequestArrival } from "./lib/http/arrivals";
 import { answerConnect, answerUnparsableRequest, screenBeforeNext } from "./lib/api/raw-request";
 import { startMetricsListener } from "./lib/server/metrics-listener";
 import { trustProxyHostWarning } from "./lib/net/proxy-trust";
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     });
   };
   const server = http.createServer((req, res) => {
+    noteRequestArrival();
     if (req.url?.startsWith(ADMIN_PATH)) return void handleAdminRequest(req, res);
     // /metrics is the metrics listener's alone: here it is a path like any other (the 404 page).
     handleVisit(req, res, toNext);

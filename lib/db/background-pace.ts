@@ -1,11 +1,14 @@
+import { requestArrivals } from "../http/arrivals";
 import { shared } from "../shared";
 import { dbMode } from "./open";
 
 // Background work that shares the server with its visitors (an import's rows, a backup's copy)
 // goes in slices. On the embedded database every statement runs on the server's own thread, so
-// after each slice the work rests as long as the slice took: visitors get at least half of the
-// thread however big the job. On PostgreSQL the statements run elsewhere; a slice only yields.
-// One slice at a time in the whole process: two accounts' imports take turns instead of adding up.
+// after a slice during which requests arrived the work rests as long as the slice took: visitors
+// get at least half of the thread however big the job. With nobody else asking, resting would
+// only make the job twice as long: a slice then only yields, as on PostgreSQL, where the
+// statements run elsewhere. One slice at a time in the whole process: two accounts' imports take
+// turns instead of adding up.
 
 /** Lets the requests waiting on sockets run before the next slice of work. */
 export function yieldToVisitors(): Promise<void> {
@@ -20,6 +23,7 @@ export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ valu
   if (slot.busy) await new Promise<void>((resolve) => slot.waiting.push(resolve));
   else slot.busy = true;
   const started = performance.now();
+  const arrivedBefore = requestArrivals();
   let ms = 0;
   try {
     const value = await work();
@@ -27,7 +31,7 @@ export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ valu
     return { value, ms };
   } finally {
     ms ||= performance.now() - started;
-    if (dbMode() === "embedded") await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
+    if (dbMode() === "embedded" && requestArrivals() !== arrivedBefore) await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
     else await yieldToVisitors();
     const next = slot.waiting.shift();
     if (next) next();

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { KEEP_ALIVE_MS } from "../http/kept-wire";
+import { noteRequestArrival } from "../http/arrivals";
 import { log } from "../log";
 import { stampClientIp } from "../net/client-ip";
 import { shared } from "../shared";
@@ -48,6 +49,7 @@ export function stampEveryRequest(screen: RequestScreen, answerConnect: ConnectA
         if (this.keepAliveTimeout === nodeKeepAlive) this.keepAliveTimeout = KEEP_ALIVE_MS;
       }
       if (event === "request") {
+        noteRequestArrival();
         stampClientIp(args[0] as http.IncomingMessage);
         if (screen(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
       }

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+// Background work on the embedded database rests after a slice only when requests arrived while
+// it ran (visitors keep at least half of the thread); on a server nobody else is asking, it goes
+// straight on to the next slice (an import on a quiet server is not made twice as long).
+
+delete process.env.DATABASE_URL;
+process.env.HOP_LOG ??= "silent";
+
+/** Keeps the thread busy for `ms`, as a slice of SQL on PGlite does. */
+function busy(ms: number, during?: () => void): Promise<void> {
+  const until = performance.now() + ms;
+  during?.();
+  while (performance.now() < until);
+  return Promise.resolve();
+}
+
+async function restAfter(work: () => Promise<void>): Promise<number> {
+  const { backgroundSlice } = await import("../../lib/db/background-pace");
+  let workEnded = 0;
+  await backgroundSlice(async () => {
+    await work();
+    workEnded = performance.now();
+  });
+  return performance.now() - workEnded;
+}
+
+test("a slice with no request arriving meanwhile does not rest", async () => {
+  const rest = await restAfter(() => busy(300));
+  assert.ok(rest < 150, `it went on after ${Math.round(rest)} ms`);
+});
+
+test("a slice during which a request arrived rests as long as it ran (at most 250 ms)", async () => {
+  const { noteRequestArrival } = await import("../../lib/http/arrivals");
+  const rest = await restAfter(() => busy(300, noteRequestArrival));
+  assert.ok(rest >= 240, `it rested ${Math.round(rest)} ms`);
+});
