@@ -1,9 +1,9 @@
 import { addOutageFigures } from "../db/outage";
 import { tunable } from "../config";
 import { errorFields, log } from "../log";
-import { newBatch } from "./spool";
+import { newBatch, type SpoolBatch } from "./spool";
 import { eventQueue, eventsIn, settle, size, takeBatch, type Queue, batchMax } from "./event-queue";
-import { backoffMs, forgetOldBatches, noteFailure, noteSuccess, writeRows } from "./write-events";
+import { backoffMs, forgetOldBatches, noteFailure, noteSuccess, writeRows, writeSpooled } from "./write-events";
 import type { ClickRow, VisitRow } from "./rollups";
 
 // Emptying the event queue (lib/events/event-queue.ts): every EVENT_FLUSH_MS, or at once when
@@ -104,13 +104,13 @@ async function drainSpool(q: Queue, due: boolean): Promise<boolean> {
   await spoolQueued(q);
   if (!due) return false;
   try {
-    const replayed = await q.spool.replay(async (batch) => {
-      const fresh = await writeRows(batch.visits, batch.clicks, batch.id);
-      const count = eventsIn(batch.visits, batch.clicks);
-      if (fresh) q.written += count;
-      q.spooledEvents = Math.max(0, q.spooledEvents - count);
-      return fresh;
-    });
+    const events = (batches: SpoolBatch[]) => batches.reduce((sum, batch) => sum + eventsIn(batch.visits, batch.clicks), 0);
+    const replayed = await q.spool.replay(async (batches) => {
+      const fresh = await writeSpooled(batches);
+      q.written += events(fresh);
+      q.spooledEvents = Math.max(0, q.spooledEvents - events(batches));
+      return fresh.length;
+    }, batchMax());
     if (replayed.skipped) log.info("spooled batches already written were skipped", { batches: replayed.skipped });
     if (replayed.batches) await forgetOldBatches();
     noteSuccess(q);

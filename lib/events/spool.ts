@@ -19,8 +19,8 @@ export interface SpoolBatch {
   clicks: ClickRow[];
 }
 
-/** Writes one batch with its id; resolves false when the id was already written (skipped). */
-export type BatchWriter = (batch: SpoolBatch) => Promise<boolean>;
+/** Writes consecutive batches, each with its id, in one go; resolves with how many were new (the rest were written before: skipped). */
+export type BatchWriter = (batches: SpoolBatch[]) => Promise<number>;
 
 const SEGMENT = /^events-(\d+)-(\d+)-(\d+)\.jsonl$/;
 
@@ -107,15 +107,27 @@ export class Spool {
   }
 
   /**
-   * Writes every closed segment's batches in order (oldest segment first) through `write`, deleting
-   * each segment once all its batches are in; stops at the first failure (the segment stays, and
-   * a batch already written is skipped next time by its id). This process's open segment is closed
+   * Writes every closed segment's batches in order (oldest segment first) through `write`, several
+   * consecutive batches at a time (up to `groupRows` rows: an outage spools a small batch every
+   * 100 ms, and one transaction each made the replay of a long outage take minutes), deleting each
+   * segment once all its batches are in; stops at the first failure (the segment stays, and a
+   * batch already written is skipped next time by its id). This process's open segment is closed
    * first, so appends during a replay go to a new one; call again until `pending()` is false.
    */
-  async replay(write: BatchWriter): Promise<{ batches: number; skipped: number }> {
+  async replay(write: BatchWriter, groupRows = 1_000): Promise<{ batches: number; skipped: number }> {
     await this.closeCurrent();
     let batches = 0;
     let skipped = 0;
+    let group: SpoolBatch[] = [];
+    let groupSize = 0;
+    const writeGroup = async () => {
+      if (!group.length) return;
+      const fresh = await write(group);
+      batches += fresh;
+      skipped += group.length - fresh;
+      group = [];
+      groupSize = 0;
+    };
     for (const name of await this.segments()) {
       const file = path.join(this.dir, name);
       const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
@@ -127,10 +139,14 @@ export class Spool {
             this.torn += 1;
             continue;
           }
-          if (await write(batch)) batches += 1;
-          else skipped += 1;
+          group.push(batch);
+          groupSize += batch.visits.length + batch.clicks.length;
+          if (groupSize >= groupRows) await writeGroup();
         }
+        await writeGroup();
       } catch (error) {
+        group = [];
+        groupSize = 0;
         // An orphan another instance on this DATA_DIR replayed first: its batches are in.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
         this.own.delete(name);

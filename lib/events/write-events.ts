@@ -5,28 +5,46 @@ import { clickHooksOf, enqueueClickEvents } from "../webhooks/clicked";
 import { size, type Queue } from "./event-queue";
 import { insertClicks, insertVisits } from "./insert-events";
 import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
+import type { SpoolBatch } from "./spool";
 
 // One batch of rows written: the rows, their hourly rollups and their link.clicked deliveries in
-// one transaction; a spooled batch carries an id so that a replay after a crash writes it once.
+// one transaction; spooled batches carry ids so that a replay after a crash writes each once (a
+// replay writes many consecutive batches in one transaction, each claimed by its id).
 // A failed write is retried with a capped exponential backoff (250 ms doubling to 5 s).
 
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5_000;
-const CLAIM_BATCH = `INSERT INTO "EventBatch" ("id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "id"`;
 
-/** Writes rows in one transaction; with a spooled batch's id, skips it (false) if written before. */
-export async function writeRows(visits: VisitRow[], clicks: ClickRow[], batchId?: string): Promise<boolean> {
+/** Writes rows in one transaction. */
+export async function writeRows(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
   const sql = await eventSql();
   const hooks = await clickHooksOf(visits);
-  let fresh = true;
   await sql.transaction(async (query) => {
-    if (batchId && (await query(CLAIM_BATCH, [batchId])).length === 0) return void (fresh = false);
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
     if (hooks.length) await enqueueClickEvents(query, visits, hooks);
   });
-  return fresh;
+}
+
+const CLAIM_BATCHES = `INSERT INTO "EventBatch" ("id") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING RETURNING "id"`;
+
+/** Spooled batches written in one transaction, each once: those whose id was written before are skipped. The new ones. */
+export async function writeSpooled(batches: SpoolBatch[]): Promise<SpoolBatch[]> {
+  const sql = await eventSql();
+  const hooks = await clickHooksOf(batches.flatMap((batch) => batch.visits));
+  let written: SpoolBatch[] = [];
+  await sql.transaction(async (query) => {
+    const claimed = new Set(((await query(CLAIM_BATCHES, [batches.map((batch) => batch.id)])) as Array<{ id: string }>).map((row) => row.id));
+    written = batches.filter((batch) => claimed.has(batch.id));
+    const visits = written.flatMap((batch) => batch.visits);
+    const clicks = written.flatMap((batch) => batch.clicks);
+    await insertVisits(query, visits);
+    await insertClicks(query, clicks);
+    await upsertRollups(query, rollupDeltas(visits, clicks));
+    if (hooks.length && visits.length) await enqueueClickEvents(query, visits, hooks);
+  });
+  return written;
 }
 
 /** A batch's id matters only until its spool file is gone; a month covers any crash in between. */

@@ -185,7 +185,12 @@ describe("a database outage of any length", { skip }, () => {
     const deadline = Date.now() + 60_000;
     let written: number;
     while ((written = await scalar(database.url, `SELECT coalesce(sum(visits), 0) AS n FROM "VisitEvent"`)) < answered302 && Date.now() < deadline) await pause(500);
-    assert.equal(written, answered302, "every answered visit is an event row");
+    // A shortfall names what each instance said of its events (spooled, replayed, dropped).
+    const eventLines = () =>
+      [...retired, servers.a!, servers.b!]
+        .flatMap((server, i) => logLines(server).filter((line) => /event|spool|dropped/i.test(line.message)).map((line) => `${i}: ${line.raw}`))
+        .join("\n");
+    assert.equal(written, answered302, `every answered visit is an event row\n${eventLines()}`);
     assert.equal(await scalar(database.url, `SELECT coalesce(sum(views), 0) AS n FROM "EventRollup" WHERE dimension = ''`), answered302, "and counted once in the rollups");
 
     // After it, the link's change is seen again (the stale entries were read afresh).
