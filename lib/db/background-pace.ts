@@ -17,8 +17,8 @@ export function yieldToVisitors(): Promise<void> {
 
 const lane = () => shared("backgroundSliceLane", () => ({ busy: false, waiting: [] as Array<() => void> }));
 
-/** Runs one slice of background work in the process's single slot, then rests (see above); its result and how long it ran. */
-export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/** Runs one slice of background work in the process's single slot, then rests (see above); its result, how long it ran, and whether requests arrived meanwhile. */
+export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; contended: boolean }> {
   const slot = lane();
   if (slot.busy) await new Promise<void>((resolve) => slot.waiting.push(resolve));
   else slot.busy = true;
@@ -28,7 +28,7 @@ export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ valu
   try {
     const value = await work();
     ms = performance.now() - started;
-    return { value, ms };
+    return { value, ms, contended: requestArrivals() !== arrivedBefore };
   } finally {
     ms ||= performance.now() - started;
     if (dbMode() === "embedded" && requestArrivals() !== arrivedBefore) await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
