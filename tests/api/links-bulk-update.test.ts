@@ -43,7 +43,7 @@ describe("POST /v1/links/bulk-update", () => {
     assert.deepEqual([tagged.body.matched, tagged.body.changed, tagged.body.dryRun, tagged.body.failed], [2, 2, false, []]);
     assert.deepEqual((await get(account, a.id)).tags, ["new", "spring"]);
 
-    const group = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "Spring" } })).body.data;
+    const group = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "Spring" } })).body;
     const grouped = await bulk(account, { filter, change: { groupId: group.id } });
     assert.equal(grouped.body.changed, 2);
     assert.equal((await get(account, b.id)).groupId, group.id);
@@ -91,7 +91,7 @@ describe("POST /v1/links/bulk-update", () => {
 
   test("filters mean what GET /v1/links' mean: tags (every one), groupId, domain, search, isActive, ids", async () => {
     const account = await createAccount(server);
-    const group = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "Filtered" } })).body.data;
+    const group = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "Filtered" } })).body;
     const red = await make(account, "https://shop.example.com/red", { tags: ["red", "sale"], groupId: group.id, title: "Crimson offer" });
     const blue = await make(account, "https://shop.example.com/blue", { tags: ["blue", "sale"], domain: SYSTEM });
     const plain = await make(account, "https://shop.example.com/plain");
@@ -137,7 +137,7 @@ describe("POST /v1/links/bulk-update", () => {
     assert.equal(await deliveries(), 2);
     const entries = await audit();
     assert.equal(entries.length, 1, "one entry for the whole request");
-    assert.match(JSON.stringify(entries[0]), /"matched":2,"changed":2/);
+    assert.deepEqual([entries[0].changes.details.matched, entries[0].changes.details.changed, entries[0].changes.fields], [2, 2, ["tags", "replaceHost"]]);
   });
 
   test(`${MANY.toLocaleString("en")} links changed by a tag filter: a dry run first, then the real run, and a visitor follows the new destination`, { timeout: 300_000 }, async () => {
@@ -221,7 +221,7 @@ describe("POST /v1/links/bulk-update", () => {
     assert.deepEqual([res.body.matched, res.body.changed, ids(res.body.sample)], [1, 1, [mine.id]]);
     assert.equal((await bulk(one, { filter: { ids: [theirs.id] }, change })).body.matched, 0);
     assert.equal((await get(two, theirs.id)).destination, "https://old.example.com/theirs");
-    const group = (await api(server, "POST", "/v1/groups", { key: two.key, body: { name: "Theirs" } })).body.data;
+    const group = (await api(server, "POST", "/v1/groups", { key: two.key, body: { name: "Theirs" } })).body;
     const refused = await bulk(one, { filter: { ids: [mine.id] }, change: { groupId: group.id } });
     assert.equal(refused.status, 404);
     assert.equal(refused.body.error.code, "group_not_found");

@@ -194,7 +194,7 @@ export const operations = {
       "A link the change would break (a new destination PUT would refuse, a schedule, activation past the plan's active limit) is left unchanged and listed in `failed`. `dryRun: true` answers the same counts, sample and failures and changes nothing.",
     body: BulkUpdateBody,
     success: { status: 200, description: "What changed (with dryRun: would change).", schema: BulkUpdateResult },
-    errors: ["group_not_found", "outside_key_restrictions"],
+    errors: ["group_not_found", "outside_key_restrictions", "INVALID_EXPIRATION"],
   },
   createWebsite: {
     method: "post", path: "/v1/websites", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Create and publish a website",
