@@ -125,7 +125,7 @@ function planSlice(rows: Link[], change: BulkUpdateChange, room: number) {
   return { changes, failed, activated };
 }
 
-/** One slice in the caller's transaction: the columns every link shares at once, destinations each, then the events. */
+/** One slice in the caller's transaction: the columns every link shares at once, the destinations in one statement, then the events. */
 async function writeSlice(tx: Tx, accountId: string, slice: string[], change: BulkUpdateChange) {
   const rows = await readSlice(tx, accountId, slice);
   const room = change.isActive === true ? await activeRoom(tx, accountId) : Infinity;
@@ -134,8 +134,13 @@ async function writeSlice(tx: Tx, accountId: string, slice: string[], change: Bu
   const ids = changes.map(({ link }) => link.id);
   const shared = sharedColumns(change, changes);
   if (Object.keys(shared).length) await tx.link.updateMany({ where: { accountId, id: { in: ids } }, data: shared });
-  for (const { link, data } of changes) {
-    if (data.destination !== undefined) await tx.link.update({ where: { id: link.id }, data: { destination: data.destination } });
+  const moved = changes.filter(({ data }) => data.destination !== undefined);
+  if (moved.length) {
+    // Each link its own destination: one statement for the slice (one UPDATE per row was 3 ms a link on PGlite).
+    const movedIds = moved.map(({ link }) => link.id);
+    const destinations = moved.map(({ data }) => data.destination as string);
+    await tx.$executeRaw`UPDATE "Link" AS l SET destination = v.destination, "updatedAt" = ${new Date()}
+      FROM unnest(${movedIds}::text[], ${destinations}::text[]) AS v(id, destination) WHERE l.id = v.id AND l."accountId" = ${accountId}`;
   }
   const links = await readSlice(tx, accountId, ids);
   for (const link of links) await recordAudit(tx, accountId, { action: "link.updated", target: linkTarget(link) });
