@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { api, createAccount, type TestAccount } from "../helpers/api";
+import { callTool, connectMcp, toolOk } from "../helpers/mcp";
 import { PRIMARY, visit } from "../helpers/visit";
 import { admin, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 import { sharedServer } from "../../scripts/harness/shared-servers";
@@ -226,6 +227,23 @@ describe("POST /v1/links/bulk-update", () => {
     assert.equal(refused.status, 404);
     assert.equal(refused.body.error.code, "group_not_found");
     assert.equal((await get(one, mine.id)).groupId, null);
+  });
+
+  test("the MCP tool update_links_bulk: its dryRun answers the body's own dry run and changes nothing; without it the links change", async () => {
+    const account = await createAccount(server);
+    const link = await make(account, "https://old.example.com/mcp", { tags: ["mcp"] });
+    const client = await connectMcp(server, account.key);
+    try {
+      const body = { filter: { tags: ["mcp"] }, change: { replaceHost: { from: "old.example.com", to: "new.example.com" } } };
+      const dry = toolOk(await callTool(client, "update_links_bulk", { body, dryRun: true }));
+      assert.deepEqual([dry.dryRun, dry.wouldChange.matched, dry.wouldChange.changed, dry.wouldChange.sample[0].destination], [true, 1, 1, "https://new.example.com/mcp"]);
+      assert.equal((await get(account, link.id)).destination, "https://old.example.com/mcp");
+      const real = toolOk(await callTool(client, "update_links_bulk", { body }));
+      assert.deepEqual([real.changed, real.dryRun], [1, false]);
+      assert.equal((await get(account, link.id)).destination, "https://new.example.com/mcp");
+    } finally {
+      await client.close();
+    }
   });
 
   test("a viewer key is 403 forbidden; a key without links:write is 403 insufficient_scope", async () => {

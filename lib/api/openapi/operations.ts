@@ -189,9 +189,8 @@ export const operations = {
   updateLinksBulk: {
     method: "post", path: "/v1/links/bulk-update", tag: "Links", resource: "links", scope: "links:write", summary: "Change every link a filter matches", addition: true,
     description:
-      "`filter` means what GET /v1/links' filters mean (the key's groups and domains included), plus `ids` (at most " + MAX_BULK_UPDATE_IDS.toLocaleString("en") + ") and `tags` (every one); at least one member, an empty filter is 400. " +
-      "`change` is applied to each matched link, newest first, 500 links per transaction, each changed link sent as a `link.updated` event, the whole request one `links.bulk_updated` audit entry. " +
-      "A link the change would break (a new destination PUT would refuse, a schedule, activation past the plan's active limit) is left unchanged and listed in `failed`. `dryRun: true` answers the same counts, sample and failures and changes nothing.",
+      "`filter` (at least one member) means what GET /v1/links' filters mean, plus `ids` (at most " + MAX_BULK_UPDATE_IDS.toLocaleString("en") + ") and `tags` (every one). " +
+      "Applied newest first, 500 links a transaction, each changed link a `link.updated` event, one `links.bulk_updated` audit entry. A link the change would break is left unchanged and listed in `failed`. `dryRun: true` changes nothing.",
     body: BulkUpdateBody,
     success: { status: 200, description: "What changed (with dryRun: would change).", schema: BulkUpdateResult },
     errors: ["group_not_found", "outside_key_restrictions", "INVALID_EXPIRATION"],
