@@ -31,9 +31,10 @@ export async function bulkUpdateLinks(db: Db, accountId: string, body: BulkUpdat
   const { filter, change } = body;
   const dryRun = body.dryRun ?? false;
   await checkGroup(db, accountId, change.groupId);
-  const matches = await db.link.findMany({ where: bulkUpdateWhere(accountId, filter), select: { id: true }, orderBy: NEWEST_FIRST });
+  const where = bulkUpdateWhere(accountId, filter);
+  const matches = await db.link.findMany({ where, select: { id: true }, orderBy: NEWEST_FIRST });
   const ids = matches.map((row) => row.id);
-  const run = () => changeInSlices(db, accountId, ids, change, dryRun);
+  const run = () => changeInSlices(db, { accountId, where }, ids, change, dryRun);
   if (dryRun) return run();
   return auditedBulk(db, accountId, run, (result) => ({
     action: "links.bulk_updated",
@@ -64,7 +65,11 @@ async function checkGroup(db: Db, accountId: string, groupId: string | null | un
   if (!group) throw new HopError("group_not_found", { field: "change.groupId", message: `No group '${groupId}' in this account.` });
 }
 
-async function changeInSlices(db: Db, accountId: string, ids: string[], change: BulkUpdateChange, dryRun: boolean): Promise<Result> {
+/** The account, and the filter's where: a slice re-reads its links through it, so a link changed meanwhile to no longer match is left alone. */
+type Scope = { accountId: string; where: Prisma.LinkWhereInput };
+
+async function changeInSlices(db: Db, scope: Scope, ids: string[], change: BulkUpdateChange, dryRun: boolean): Promise<Result> {
+  const { accountId } = scope;
   const failed: Failure[] = [];
   const sample: Link[] = [];
   let changed = 0;
@@ -75,12 +80,12 @@ async function changeInSlices(db: Db, accountId: string, ids: string[], change: 
     const slice = ids.slice(start, start + BULK_UPDATE_SLICE);
     const { value } = await backgroundSlice(async () => {
       if (dryRun) {
-        const planned = planSlice(await readSlice(db, accountId, slice), change, dryRoom);
+        const planned = planSlice(await readSlice(db, scope, slice), change, dryRoom);
         dryRoom -= planned.activated;
         const at = new Date();
         return { ...planned, links: planned.changes.map(({ link, data }) => applied(link, data, at)) };
       }
-      const outcome = await withAccountLock(db, accountId, (tx) => writeSlice(tx, accountId, slice, change));
+      const outcome = await withAccountLock(db, accountId, (tx) => writeSlice(tx, scope, slice, change));
       await announceChanged(outcome.links);
       return outcome;
     });
@@ -92,8 +97,8 @@ async function changeInSlices(db: Db, accountId: string, ids: string[], change: 
   return { matched: ids.length, changed, sample: sample.map(toLinkObject), failed, failedCount, dryRun };
 }
 
-function readSlice(tx: Pick<Db, "link">, accountId: string, slice: string[]): Promise<Link[]> {
-  return tx.link.findMany({ where: { accountId, id: { in: slice } }, orderBy: NEWEST_FIRST });
+function readSlice(tx: Pick<Db, "link">, scope: Scope, slice: string[]): Promise<Link[]> {
+  return tx.link.findMany({ where: { AND: [scope.where, { accountId: scope.accountId, id: { in: slice } }] }, orderBy: NEWEST_FIRST });
 }
 
 /** How many more links the owner's plan lets be active (Infinity: no limit). */
@@ -126,8 +131,9 @@ function planSlice(rows: Link[], change: BulkUpdateChange, room: number) {
 }
 
 /** One slice in the caller's transaction: the columns every link shares at once, the destinations in one statement, then the events. */
-async function writeSlice(tx: Tx, accountId: string, slice: string[], change: BulkUpdateChange) {
-  const rows = await readSlice(tx, accountId, slice);
+async function writeSlice(tx: Tx, scope: Scope, slice: string[], change: BulkUpdateChange) {
+  const { accountId } = scope;
+  const rows = await readSlice(tx, scope, slice);
   const room = change.isActive === true ? await activeRoom(tx, accountId) : Infinity;
   const { changes, failed } = planSlice(rows, change, room);
   if (!changes.length) return { links: [] as Link[], failed };
@@ -142,7 +148,7 @@ async function writeSlice(tx: Tx, accountId: string, slice: string[], change: Bu
     await tx.$executeRaw`UPDATE "Link" AS l SET destination = v.destination, "updatedAt" = ${new Date()}
       FROM unnest(${movedIds}::text[], ${destinations}::text[]) AS v(id, destination) WHERE l.id = v.id AND l."accountId" = ${accountId}`;
   }
-  const links = await readSlice(tx, accountId, ids);
+  const links = await tx.link.findMany({ where: { accountId, id: { in: ids } }, orderBy: NEWEST_FIRST });
   for (const link of links) await recordAudit(tx, accountId, { action: "link.updated", target: linkTarget(link) });
   await enqueueWebhookEvents(tx, accountId, "link.updated", links.map(toLinkObject));
   return { links, failed };
