@@ -246,6 +246,23 @@ describe("POST /v1/links/bulk-update", () => {
     }
   });
 
+  test("a key restricted to a group changes only that group's links, and never moves one out of its groups", async () => {
+    const account = await createAccount(server);
+    const groupA = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "A" } })).body.id;
+    const groupB = (await api(server, "POST", "/v1/groups", { key: account.key, body: { name: "B" } })).body.id;
+    const inside = await make(account, "https://shop.example.com/in", { tags: ["scoped"], groupId: groupA });
+    const outside = await make(account, "https://shop.example.com/out", { tags: ["scoped"], groupId: groupB });
+    const key = String((await admin(server, "key", "create", "--email", account.email, "--role", "full", "--groups", groupA)).key);
+    const res = await bulk(account, { filter: { tags: ["scoped"] }, change: { tags: ["seen"] } }, key);
+    assert.deepEqual([res.body.matched, res.body.changed, ids(res.body.sample)], [1, 1, [inside.id]]);
+    assert.deepEqual((await get(account, outside.id)).tags, ["scoped"]);
+    for (const groupId of [groupB, null]) {
+      const moved = await bulk(account, { filter: { ids: [inside.id] }, change: { groupId } }, key);
+      assert.deepEqual([moved.status, moved.body.error.code], [403, "outside_key_restrictions"]);
+    }
+    assert.equal((await get(account, inside.id)).groupId, groupA);
+  });
+
   test("a viewer key is 403 forbidden; a key without links:write is 403 insufficient_scope", async () => {
     const account = await createAccount(server);
     const link = await make(account, "https://shop.example.com/keys");
