@@ -23,6 +23,7 @@ import * as linksIdentifier from "@/app/v1/links/[identifier]/route";
 import * as linksIdentifierStatus from "@/app/v1/links/[identifier]/status/route";
 import * as linksBulk from "@/app/v1/links/bulk/route";
 import * as linksBulkStatus from "@/app/v1/links/bulk/status/route";
+import * as linksBulkUpdate from "@/app/v1/links/bulk-update/route";
 import * as linksExport from "@/app/v1/links/export/route";
 import * as linksImport from "@/app/v1/links/import/route";
 import * as links from "@/app/v1/links/route";
@@ -39,7 +40,7 @@ import * as websites from "@/app/v1/websites/route";
 const MODULES: Array<Record<string, unknown>> = [
   accountLimits, accountProfile, accountUsage, analyticsLinksIdentifier, analyticsOverview, auditLogExport, auditLog, domainsDomainDns,
   domainsDomain, domainsDomainVerify, domains, geoPresetsId, geoPresets, groupsGroupIdLinks, groupsGroupId,
-  groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksBulk, linksBulkStatus, linksExport,
+  groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
   linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdDuplicate,
   websitesId, websitesDraftsIdPublish, websitesDrafts, websites,
 ];

@@ -183,6 +183,17 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       updatedCount: 1,
     },
   },
+  "POST /v1/links/bulk-update": {
+    request: { filter: { tags: ["spring"] }, change: { replaceHost: { from: "old-shop.example.com", to: "shop.example.com" }, utm: { campaign: "spring", source: null } }, dryRun: true },
+    success: {
+      matched: 3,
+      changed: 2,
+      sample: [{ ...link, destination: "https://shop.example.com/spring?utm_campaign=spring", tags: ["spring"], updatedAt: LATER }],
+      failed: [{ id: "spring-loop", error: "destination points back at this link (a redirect loop).", code: "INVALID_DESTINATION_URL" }],
+      failedCount: 1,
+      dryRun: true,
+    },
+  },
   "POST /v1/websites": {
     request: { websiteId: "site-ada", templateId: "simple-stack-v2", data: pageData, customSlug: "ada" },
     success: { message: "Website published", id: "ada", url: "https://hop.example/ada", isActive: true },

@@ -15,6 +15,7 @@ import { CreateGroupBody, GroupLinksBody } from "../../groups/groups";
 import { GroupDeleteResult, GroupLinksResult, GroupList, GroupObject } from "../../groups/responses";
 import { asBulkDeleteBadRequest } from "../../links/delete-links-bulk";
 import { asUpdateBadRequest } from "../../links/link-by-identifier";
+import { BulkUpdateBody, BulkUpdateResult, MAX_BULK_UPDATE_IDS } from "../../links/bulk-update-schema";
 import { ListLinksQuery, PaginationQuery } from "../../links/list-links";
 import {
   BulkCreateResult, BulkDeleteResult, BulkStatusResult, CreateLinkResult, LinkDeleteResult, LinkGetResult, LinkList, LinkStatusResult, LinkUpdateResult,
@@ -184,6 +185,15 @@ export const operations = {
     body: BulkStatusBody,
     success: { status: 200, description: "Per-identifier results.", schema: BulkStatusResult },
     errors: [],
+  },
+  updateLinksBulk: {
+    method: "post", path: "/v1/links/bulk-update", tag: "Links", resource: "links", scope: "links:write", summary: "Change every link a filter matches", addition: true,
+    description:
+      "`filter` (at least one member) means what GET /v1/links' filters mean, plus `ids` (at most " + MAX_BULK_UPDATE_IDS.toLocaleString("en") + ") and `tags` (every one). " +
+      "Applied newest first, 500 links a transaction, each changed link a `link.updated` event, one `links.bulk_updated` audit entry. A link the change would break is left unchanged and listed in `failed`. `dryRun: true` changes nothing.",
+    body: BulkUpdateBody,
+    success: { status: 200, description: "What changed (with dryRun: would change).", schema: BulkUpdateResult },
+    errors: ["group_not_found", "outside_key_restrictions", "INVALID_EXPIRATION"],
   },
   createWebsite: {
     method: "post", path: "/v1/websites", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Create and publish a website",
