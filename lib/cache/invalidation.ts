@@ -8,8 +8,8 @@ import { shared } from "../shared";
 export type Invalidation =
   /** gone: the address answers 404 now (deleted, switched off), which holds through a database outage. */
   | { kind: "link"; domain: string; slug: string; gone?: true }
-  /** Many addresses of one domain at once (an import's slice): exactly these, never the domain. */
-  | { kind: "links"; domain: string; slugs: string[] }
+  /** Many addresses of one domain at once (an import's or a bulk update's slice): exactly these, never the domain; gone as for one. */
+  | { kind: "links"; domain: string; slugs: string[]; gone?: true }
   | { kind: "domain"; domain: string }
   /** A key was revoked or the account's plan or limits changed: drop its cached API keys. */
   | { kind: "account"; accountId: string }

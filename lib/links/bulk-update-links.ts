@@ -170,9 +170,17 @@ function sharedColumns(change: BulkUpdateChange, changes: Array<{ data: LinkChan
   return columns;
 }
 
-/** Exactly the changed addresses, one event per domain (a deactivated one answers 404 from the database). */
+/** Exactly the changed addresses, one event per domain; switched off ones as gone, so they stay 404 through a database outage. */
 async function announceChanged(links: Link[]) {
-  const byDomain = new Map<string, string[]>();
-  for (const link of links) byDomain.set(link.domain, [...(byDomain.get(link.domain) ?? []), link.slug]);
-  if (byDomain.size) await announce(...[...byDomain].map(([domain, slugs]) => ({ kind: "links" as const, domain, slugs })));
+  const byDomain = new Map<string, { on: string[]; off: string[] }>();
+  for (const link of links) {
+    const slugs = byDomain.get(link.domain) ?? { on: [], off: [] };
+    (link.isActive ? slugs.on : slugs.off).push(link.slug);
+    byDomain.set(link.domain, slugs);
+  }
+  const events = [...byDomain].flatMap(([domain, { on, off }]) => [
+    ...(on.length ? [{ kind: "links" as const, domain, slugs: on }] : []),
+    ...(off.length ? [{ kind: "links" as const, domain, slugs: off, gone: true as const }] : []),
+  ]);
+  if (events.length) await announce(...events);
 }

@@ -322,7 +322,7 @@ export class VisitCache {
         this.misses.delete(address);
         this.#linkLookups.delete(address);
         // Known to answer 404 now: kept so, through an outage too.
-        if (event.kind === "link" && event.gone) this.misses.set(address, true);
+        if (event.gone) this.misses.set(address, true);
       }
     } else if (event.kind === "domain") {
       this.generations.bump(`d:${event.domain}`, `h:${event.domain}`);

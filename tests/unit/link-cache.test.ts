@@ -361,11 +361,16 @@ describe("a database outage: the last known answer", () => {
     let down = false;
     const { cache, stop } = newCache({ clock: { now: () => now }, staleMs: DAY, databaseDown: () => down });
     const link = await createLink(`tomb-${randomBytes(2).toString("hex")}`);
-    await cache.lookupLink(primary, link.slug);
+    // Switched off with others at once (a bulk update's slice): the same.
+    const [kept, off] = await Promise.all([createLink(`tomb-${randomBytes(2).toString("hex")}`), createLink(`tomb-${randomBytes(2).toString("hex")}`)]);
+    for (const one of [link, kept, off]) await cache.lookupLink(primary, one.slug);
     await announce({ kind: "link", domain: primary, slug: link.slug, gone: true });
+    await announce({ kind: "links", domain: primary, slugs: [off.slug], gone: true });
     down = true;
     now += 10 * 60_000;
     assert.equal(cache.cachedLink(primary, link.slug), null, "404, ten minutes into an outage");
+    assert.equal(cache.cachedLink(primary, off.slug), null, "404 too");
+    assert.equal(cache.cachedLink(primary, kept.slug)?.id, kept.id, "the one still on answers from its entry");
     stop();
   });
 
