@@ -45,6 +45,7 @@ describe("audit log", () => {
     createLinksBulk: async () => ({ method: "POST", path: "/v1/links/bulk", body: { links: [{ url: "https://example.com/b1", slug: unique("b") }, { url: "https://example.com/b2", slug: unique("b") }] }, action: "links.bulk_created" }),
     deleteLinksBulk: async () => ({ method: "DELETE", path: "/v1/links/bulk", body: { links: [await newLink(), await newLink()] }, action: "links.bulk_deleted" }),
     setLinksStatusBulk: async () => ({ method: "PATCH", path: "/v1/links/bulk/status", body: { links: [await newLink(), await newLink()], setActive: false }, action: "links.bulk_deactivated" }),
+    updateLinksBulk: async () => ({ method: "POST", path: "/v1/links/bulk-update", body: { filter: { ids: [await newLink(), await newLink()] }, change: { tags: ["audited"] } }, action: "links.bulk_updated" }),
     createWebsite: async () => ({ method: "POST", path: "/v1/websites", body: { websiteId: unique("w"), templateId: "simple-stack-v2", data: { profile: { name: "Ada" } }, customSlug: unique("w") }, action: "website.published" }),
     createDraft: async () => ({ method: "POST", path: "/v1/websites/drafts", body: { templateId: "bento-grid", semantic: { profile: { name: "Ada" } } }, action: "draft.created" }),
     publishDraft: async () => {
