@@ -82,6 +82,8 @@ const TUNABLES = {
   OUTAGE_LOG_INTERVAL: count(60),
   // Prisma's pool on PostgreSQL; a process opens 6 more (docs/architecture.md, "Database connections").
   HOP_DB_POOL_SIZE: count(10),
+  /** How long a request waits for a busy pool's connection before its 503 (docs/architecture.md, "Database connections"). */
+  HOP_DB_POOL_WAIT_MS: count(15_000),
   HOP_LIMIT_KEYS_MAX: count(100_000),
   EVENT_QUEUE_MAX: count(1_000_000),
   EVENT_SPOOL_MAX_BYTES: count(1024 * 1024 * 1024),

@@ -11,7 +11,7 @@ import { log } from "../log";
 import { observeQuery } from "../metrics/counters";
 import { peekShared, resetShared, shared } from "../shared";
 import { applyMigrations, type SqlRunner } from "./migrate";
-import { AppPool, CONNECT_TIMEOUT_MS, POOL_WAIT_MS, poolSizes } from "./pool";
+import { AppPool, CONNECT_TIMEOUT_MS, poolSizes } from "./pool";
 import { assertOutsideTransaction, guardedClient, insideTransaction } from "./transaction-scope";
 import { copyDataDirLoosely, settleDataDirCopy } from "./copy-data-dir";
 
@@ -53,10 +53,10 @@ interface Opened {
 }
 
 /**
- * Every interactive transaction waits up to POOL_WAIT_MS for its connection (Prisma's own default,
+ * Every interactive transaction waits up to HOP_DB_POOL_WAIT_MS (POOL_WAIT_MS by default) for its connection (Prisma's own default,
  * 2 s, turned a burst into 503s while the pool itself would have waited) and may run 20 s.
  */
-const TRANSACTION_OPTIONS = { maxWait: POOL_WAIT_MS, timeout: 20_000 };
+const transactionOptions = () => ({ maxWait: tunable("HOP_DB_POOL_WAIT_MS"), timeout: 20_000 });
 
 export function dbMode(): DbMode {
   return config().databaseUrl ? "postgres" : "embedded";
@@ -91,7 +91,7 @@ async function openEmbedded(): Promise<Opened> {
   };
   await applyMigrations(runner, { lock: false });
   log.info("database open", { mode: "embedded", dir });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: transactionOptions() });
   // PGlite runs one transaction at a time, Prisma's and this one alike (its own queue).
   const events: EventSql = {
     transaction: (work) => pglite.transaction(async (tx) => work(async (sql, params) => (await tx.query(sql, params)).rows)),
@@ -139,10 +139,10 @@ async function openPostgres(url: string): Promise<Opened> {
   const sizes = poolSizes(tunable("HOP_DB_POOL_SIZE"));
   // A server that does not answer the connect (a dead host, a full firewall) fails the query after
   // CONNECT_TIMEOUT_MS instead of holding the request, and the event writer's batch, forever; a
-  // burst waits up to POOL_WAIT_MS for a busy pool, then fails as "pool exhausted" (lib/db/pool.ts).
-  const appPool = new AppPool(url, sizes.app);
+  // burst waits up to HOP_DB_POOL_WAIT_MS for a busy pool, then fails as "pool exhausted" (lib/db/pool.ts).
+  const appPool = new AppPool(url, sizes.app, tunable("HOP_DB_POOL_WAIT_MS"));
   quietWhileCheckedOut(appPool);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(appPool, { disposeExternalPool: true }), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(appPool, { disposeExternalPool: true }), transactionOptions: transactionOptions() });
   // One connection is enough: the queue writes one batch at a time.
   const pool = new pg.Pool({ connectionString: url, max: sizes.events, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that dies (the database restarting) must not take the process with it.

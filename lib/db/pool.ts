@@ -51,12 +51,22 @@ export class AppPool extends pg.Pool {
   /** `waitMs` and `connectMs` are POOL_WAIT_MS and CONNECT_TIMEOUT_MS but in the tests of the waits themselves. */
   constructor(connectionString: string, max: number, private readonly waitMs = POOL_WAIT_MS, connectMs = CONNECT_TIMEOUT_MS) {
     super({ connectionString, max, connectionTimeoutMillis: waitMs, Client: TimedClient, connectMs } as pg.PoolConfig);
+    this.on("connect", () => (this.connectedAt = Date.now()));
   }
 
-  /** A slow new connection is tried again while another connection of the pool is up and the wait allows one more try. */
+  /** When a new connection last succeeded (0: never). */
+  private connectedAt = 0;
+
+  /**
+   * A slow new connection is tried again while the database shows it is there — another connection
+   * of the pool is up, or one connected within the last minute (a burst after the idle ones closed,
+   * on a machine so busy that the connect's timer fires before its answer is read) — and the wait
+   * allows one more try.
+   */
   private retries(error: Error | undefined, deadline: number): boolean {
     const connectMs = (this.options as TimedConfig).connectMs ?? CONNECT_TIMEOUT_MS;
-    return isConnectTimeout(error) && this.totalCount > 0 && Date.now() + connectMs <= deadline;
+    const databaseThere = this.totalCount > 0 || Date.now() - this.connectedAt < 60_000;
+    return isConnectTimeout(error) && databaseThere && Date.now() + connectMs <= deadline;
   }
 
   private explain(error: Error | undefined): Error | undefined {
