@@ -163,8 +163,10 @@ async function openPostgres(url: string): Promise<Opened> {
       }
     },
   };
-  // The visitor path's lookups (at most VISIT_LOOKUP_CONCURRENCY at once, lib/visit/link-cache).
-  const readPool = new pg.Pool({ connectionString: url, max: sizes.reads, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // The visitor path's lookups (at most VISIT_LOOKUP_CONCURRENCY at once, lib/visit/link-cache), on
+  // the app pool's kind: a connect slow on a busy machine while the database is there is waited
+  // for, not a visitor's 503 (refused connections still fail at once).
+  const readPool = new AppPool(url, sizes.reads, tunable("HOP_DB_POOL_WAIT_MS"));
   readPool.on("error", (error) => log.warn("read connection lost", { error: error.message }));
   quietWhileCheckedOut(readPool);
   const reads: ReadSql = async <Row>(sql: string, params: unknown[]) => (await readPool.query(sql, params)).rows as Row[];
