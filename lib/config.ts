@@ -85,6 +85,8 @@ const TUNABLES = {
   /** How long a request waits for a busy pool's connection before its 503 (docs/architecture.md, "Database connections"). */
   HOP_DB_POOL_WAIT_MS: count(15_000),
   HOP_LIMIT_KEYS_MAX: count(100_000),
+  /** How long a click-capped link's leased slots stay with this instance before the unused go back to Redis (lib/visit/click-cap.ts). */
+  CLICK_CAP_LEASE_MS: count(250, 10),
   EVENT_QUEUE_MAX: count(1_000_000),
   EVENT_SPOOL_MAX_BYTES: count(1024 * 1024 * 1024),
   EVENT_FLUSH_MS: count(250),

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import { tunable } from "../config";
 import { readSql } from "../db/open";
 import { flushEvents } from "../events/flush-events";
 import { errorFields, log } from "../log";
@@ -29,11 +30,10 @@ const MAX_IN_PROCESS = 100_000;
 /**
  * Slots a process takes from Redis at once while many are left (a lease): its next visits take
  * them here without asking. Below LEASE_FLOOR left, one slot per call, so the end is exact; slots
- * a lease did not use go back after LEASE_MS.
+ * a lease did not use go back after CLICK_CAP_LEASE_MS (250 ms by default).
  */
 const LEASE_SLOTS = 100;
 const LEASE_FLOOR = 64 * LEASE_SLOTS;
-const LEASE_MS = 250;
 
 // ARGV: the cap, the seed ('' when unknown), '1' take / '0' look, the key's TTL, slots wanted, the
 // floor below which one is given, slots this process gave out while Redis was away (added first).
@@ -259,7 +259,7 @@ async function requestSlots(client: Redis, link: CappedLink): Promise<boolean> {
   current.single = got <= 1;
   if (got > 1) {
     current.left += got - 1;
-    current.timer ??= setTimeout(giveBack, LEASE_MS, client, link.id, current).unref();
+    current.timer ??= setTimeout(giveBack, tunable("CLICK_CAP_LEASE_MS"), client, link.id, current).unref();
   } else if (!current.left && !current.pending && !current.timer) {
     map.delete(link.id);
   }

@@ -76,22 +76,25 @@ describe("when Redis is away or loses its data", { skip }, () => {
     assert.equal(link.status, 201);
     let expected = 1000 - 1;
     const get = () => api(first, "GET", "/v1/account/limits", { key: account.key });
+    // 1 s, or 1 s over the slowest answer with Redis up when a loaded machine is slower than that.
+    let slowestUp = 0;
     const check = async (why: string) => {
       const { ms, value } = await timed(get);
       expected -= 1;
       assert.equal(value.status, 200, why);
-      assert.ok(ms < 1000, `${why}: answered in ${Math.round(ms)} ms`);
+      if (why === "Redis up") slowestUp = Math.max(slowestUp, ms);
+      else assert.ok(ms < Math.max(1000, slowestUp + 1000), `${why}: answered in ${Math.round(ms)} ms (${Math.round(slowestUp)} ms with Redis up)`);
       assert.equal(remaining(value), expected, `${why}: counted on from where Redis was`);
       assert.equal(value.headers.get("x-ratelimit-limit"), "1000");
     };
-    await check("Redis up");
+    for (let i = 0; i < 3; i += 1) await check("Redis up");
 
     await redis.stop();
     try {
       for (let i = 0; i < 5; i += 1) await check(`Redis stopped, request ${i + 1}`);
       const { ms, value: visited } = await timed(() => visit(first, PRIMARY, "/redis-away"));
       assert.equal(visited.status, 302, "visits do not need Redis");
-      assert.ok(ms < 1000);
+      assert.ok(ms < Math.max(1000, slowestUp + 1000), `the visit answered in ${Math.round(ms)} ms`);
     } finally {
       await redis.start();
     }
