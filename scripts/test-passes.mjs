@@ -56,14 +56,9 @@ export function nextStartPassFiles(files) {
   return files.filter((file) => /^tests[\\/]api[\\/](visit-|links-|webhooks)/.test(file) && !NOT_UNDER_NEXT_START.has(file.split(path.sep).join("/")));
 }
 
-/**
- * Of those suites, the files the next start pass leaves out, each with why. The ones marked
- * "differs" failed there on 2026-11-29 (PostgreSQL + Redis): what they found is open work of
- * issue 56, and each comes back into the pass when next start answers as server.ts does.
- */
+/** Of those suites, the files the next start pass leaves out, each with why. */
 export const NOT_UNDER_NEXT_START = new Map([
   ["tests/api/links-parallel-load.test.ts", "starts next start and server.ts itself"],
   ["tests/api/visit-cache-bounds.test.ts", "reads server.ts's caches through its admin endpoint (cache stats)"],
   ["tests/api/links-export.test.ts", "the API's export and import, the same handlers under both; its 10,000-link round trip would take the pass's time budget"],
-  ["tests/api/visit-cache-race.test.ts", "differs: on two instances on a loaded machine a link still redirected after its deactivation had returned (2 of 3 runs; one instance passes); the connection resets that left visitors unanswered are fixed (Next's 5 s keep-alive)"],
 ]);

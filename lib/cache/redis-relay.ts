@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { errorFields, log } from "../log";
-import { COUNTER_TIMEOUT_MS, markRedisAway, redis, redisAway, redisKey, watchRedisConnection } from "../redis/client";
+import { COUNTER_TIMEOUT_MS, markRedisAway, redis, redisKey, watchRedisConnection } from "../redis/client";
 import { peekShared, resetShared, shared } from "../shared";
 import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 
@@ -13,8 +13,8 @@ import { addRelay, applyRemote, type Invalidation } from "./invalidation";
 // on that instance's socket but not yet read, behind the client's own request in the same turn
 // of its event loop (a revoked key let in, seen in CI). The wait is bounded: at most ACK_WAIT_MS
 // for the acknowledgements, COUNTER_TIMEOUT_MS for Redis to answer the PUBLISH (it answers at once
-// when it is there), none while Redis is known to be down or frozen; then the caches' TTLs are
-// the backstop.
+// when it is there), none while the relay's connection is down or a publish is unanswered; then
+// the caches' TTLs are the backstop.
 
 /** How long a writer waits for the other instances' acknowledgements before it answers anyway (the TTLs are the backstop). */
 export const ACK_WAIT_MS = 1_000;
@@ -112,9 +112,12 @@ export function startInvalidationRelay(): Promise<void> {
     addRelay((event) => {
       const id = ++sequence;
       // A writer waits only for a relay that can answer within the wait: with Redis down (the
-      // publisher reconnecting), frozen, or failing a moment ago, it answers at once; the message
+      // publisher reconnecting) or frozen (a publish unanswered), it answers at once; the message
       // goes out if Redis returns in time, and the TTLs are the backstop for the other instances.
-      const wait = publisher.status === "ready" && !stalled() && !redisAway();
+      // Judged by the relay's own connection, never by redisAway(): the counters' 300 ms timeouts
+      // mark Redis away whenever the event loop is saturated, and a writer that stopped waiting
+      // then let a visitor of another instance get a deactivated link.
+      const wait = publisher.status === "ready" && !stalled();
       unanswered.set(id, Date.now());
       // Acknowledgements come through the subscriber: without it, only PUBLISH is waited for.
       const acks = wait && subscriber.status === "ready" ? acknowledged(id) : undefined;

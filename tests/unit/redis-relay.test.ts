@@ -63,6 +63,17 @@ describe("the invalidation relay over Redis", { skip: !redisUrl && "needs REDIS_
     }
   });
 
+  test("Redis marked away by a counter's timeout (a saturated loop) does not stop the writer waiting for the acknowledgement", async () => {
+    const { markRedisAway, redisAway } = await import("../../lib/redis/client");
+    markRedisAway();
+    assert.ok(redisAway());
+    const before = relay.relayAcks();
+    await invalidation.announce({ kind: "account", accountId: "acct_away" });
+    const resolvedAt = performance.now();
+    assert.equal(relay.relayAcks(), before + 1, "acknowledged before the announcement resolved");
+    assert.ok(resolvedAt >= ackedAt);
+  });
+
   test("an instance that never acknowledges holds the writer back at most ACK_WAIT_MS", async () => {
     acknowledging = false;
     try {
