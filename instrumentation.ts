@@ -6,6 +6,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startWithoutServer } = await import("./lib/server/next-entry");
-  const { answerConnect, screenBeforeNext } = await import("./lib/api/raw-request");
+  const { screenBeforeNext } = await import("./lib/server/before-next");
+  const { answerConnect } = await import("./lib/server/refused-requests");
   await startWithoutServer(screenBeforeNext, answerConnect);
 }

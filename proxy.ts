@@ -53,7 +53,7 @@ export function proxy(request: NextRequest): Response | Promise<Response> {
 }
 
 /**
- * A page. A POST let through for a password form (lib/api/raw-request.ts lets POST reach paths
+ * A page. A POST let through for a password form (lib/server/before-next.ts lets POST reach paths
  * that may be short links) that was no link's is refused here rather than rendered as a page; the
  * app's own first segments (/v1, /api …) go on to their routes.
  */

@@ -1,17 +1,17 @@
 import { HopError } from "../errors";
+import { UNROUTED_METHOD_HEADER } from "../http/unrouted-method";
 import { unlistedRoute, type OperationRoute, type RouteHandler } from "./handler";
 import { json } from "./respond";
 
 // Every route file under /v1 and /api exports all of Next's route methods: the ones the route has,
 // and for the rest (apiMethods, otherMethods) a 405 in the nested error shape with `Allow` (Next's own answer is an empty
 // 405). Methods Next does not route at all (TRACE, PROPFIND …) reach the route as OPTIONS with the
-// original method in UNROUTED_METHOD_HEADER, set only by the server (lib/api/raw-request.ts), and
+// original method in UNROUTED_METHOD_HEADER, set only by the server (lib/server/before-next.ts), and
 // get the same 405. Under /v1 (apiMethods) the 405 comes after authentication like any request, so
 // it carries the rate-limit headers; under /api (otherMethods) it comes first, signed in or not.
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
-export const UNROUTED_METHOD_HEADER = "x-hop-unrouted-method";
 
 export type RouteHandlers = Record<RouteMethod | "OPTIONS", RouteHandler>;
 

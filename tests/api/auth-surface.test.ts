@@ -48,7 +48,7 @@ describe("the /api/auth surface", () => {
       ["POST", "/api/auth/providers", "GET, HEAD, OPTIONS"],
       ["POST", "/api/auth/error", "GET, HEAD, OPTIONS"],
       ["PUT", "/api/auth/signout", "GET, HEAD, OPTIONS, POST"],
-      // Methods Next does not route reach the route as OPTIONS, marked by the server (lib/api/raw-request.ts).
+      // Methods Next does not route reach the route as OPTIONS, marked by the server (lib/server/before-next.ts).
       ["TRACE", "/api/auth/csrf", "GET, HEAD, OPTIONS"],
       ["PROPFIND", "/api/auth/callback/credentials", "OPTIONS, POST"],
     ];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http, { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { test } from "node:test";
-import { checkMethodRewrite } from "../../lib/api/raw-request";
+import { checkMethodRewrite } from "../../lib/server/before-next";
 import { checkKeptWire, keptWire, writeKeptWire } from "../../lib/http/kept-wire";
 import { log } from "../../lib/log";
 import { checkExitHook } from "../../lib/server/next-shutdown";

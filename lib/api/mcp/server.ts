@@ -7,7 +7,7 @@ import { isHopError } from "../../errors";
 import type { AuthenticatedKey } from "../../keys/find-key";
 import { log, errorFields } from "../../log";
 import { admitKey } from "../handler";
-import { UNROUTED_METHOD_HEADER } from "../methods";
+import { UNROUTED_METHOD_HEADER } from "../../http/unrouted-method";
 import { readJsonBody } from "../read-json-body";
 import { errorResponse, json } from "../respond";
 import { errorResult, missingArgument, runOperation, splitArguments, toResult, type RouteTable, type ToolResult } from "./call-tool";

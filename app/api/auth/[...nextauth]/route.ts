@@ -3,7 +3,8 @@ import NextAuth from "next-auth";
 import { cookies } from "next/headers";
 import { NextRequest } from "next/server";
 import { errorResponse, json } from "@/lib/api/respond";
-import { allowHeader, UNROUTED_METHOD_HEADER } from "@/lib/api/methods";
+import { allowHeader } from "@/lib/api/methods";
+import { UNROUTED_METHOD_HEADER } from "@/lib/http/unrouted-method";
 import { assertErrorCode, authAction, type ResolvedAction } from "@/lib/auth/auth-actions";
 import { formFields, readAuthBody, rebuiltForm, SignInForm } from "@/lib/auth/auth-body";
 import { authOptions, SECOND_FACTOR_REQUIRED } from "@/lib/auth/options";
@@ -40,7 +41,7 @@ async function authRoute(request: NextRequest, context: Context): Promise<Respon
     }
     return await NextAuth(forNextAuth(request, url, rebuiltForm(parseOrThrow(action.form!, fields))), context, authOptions());
   } catch (error) {
-    // A 413 leaves the rest of the body unread: the server closes the connection after it (lib/api/raw-request.ts).
+    // A 413 leaves the rest of the body unread: the server closes the connection after it (lib/server/before-next.ts).
     return errorResponse(error, randomUUID(), { path: request.nextUrl.pathname });
   }
 }
