@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { closeAfterEarlyAnswer } from "../http/early-answer";
 import { FONT_PATH_PREFIX } from "../bio/font-choices";
 import { CARD_PATH_PREFIX, IMAGE_PATH_PREFIX } from "../images/image-address";
+import { answerKnownCard } from "../images/card-answers";
 import { errorFields, log } from "../log";
 import { answerVisit, type VisitRequest } from "./answer-visit";
 import { newConnectionVisitor, type ConnectionVisitor } from "./connection-visitor";
@@ -51,8 +52,10 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     closeAfterEarlyAnswer(req, res);
     return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
   }
+  // A social card drawn before, of a page known here: from memory; otherwise Next's route reads and draws it.
+  if (req.url?.startsWith(CARD_PATH_PREFIX)) return void (answerKnownCard(req, res) || next(req, res));
   // Uploaded pictures and page fonts are the app's on every host (a page on a custom domain loads its avatar and font there).
-  if (req.url?.startsWith(IMAGE_PATH_PREFIX) || req.url?.startsWith(CARD_PATH_PREFIX) || req.url?.startsWith(FONT_PATH_PREFIX)) return next(req, res);
+  if (req.url?.startsWith(IMAGE_PATH_PREFIX) || req.url?.startsWith(FONT_PATH_PREFIX)) return next(req, res);
   let result: ReturnType<typeof answerVisit>;
   try {
     result = answerVisit(toVisitRequest(req));

@@ -56,5 +56,12 @@ describe("a page's canonical address and shared pictures", () => {
     const old = await visitBytes(server, SYSTEM, card.replace(/-[a-f0-9]{20}\.png$/, "-0123456789abcdef0123.png"));
     assert.equal(old.status, 200);
     assert.equal(old.headers["cache-control"], "public, max-age=300");
+    // The card's page is kept in memory (lib/images/card-pages.ts): switched off, it is gone at once.
+    const pageId = encodeURIComponent(`https://${SYSTEM}/shop`);
+    const off = await api(server, "PATCH", `/v1/links/${pageId}/status`, { key, body: { setActive: false } });
+    assert.equal(off.status, 200, off.text);
+    assert.equal((await visitBytes(server, SYSTEM, card)).status, 404, "the switched-off page's card");
+    assert.equal((await api(server, "PATCH", `/v1/links/${pageId}/status`, { key, body: { setActive: true } })).status, 200);
+    assert.equal((await visitBytes(server, SYSTEM, card)).status, 200, "back on");
   });
 });
