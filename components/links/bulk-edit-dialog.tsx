@@ -172,7 +172,7 @@ function Outcome({ result, groupName }: { result: Result; groupName: (id: string
       <Alert tone={result.failedCount ? "warning" : "info"}>
         <strong>{counts}.</strong>
         {result.dryRun && result.changed === 0 ? " Nothing to apply: change something else, or go back and choose other links." : null}
-        {!result.dryRun ? " The list below the dialog shows the links as they are now." : null}
+        {!result.dryRun ? " The list behind this dialog already shows them as they are now." : null}
       </Alert>
       {result.dryRun && result.sample.length ? (
         <section aria-labelledby="bulk-edit-sample">

@@ -17,7 +17,7 @@ const { search, tag, domain, groupId, type } = ListLinksQuery.shape;
 
 export const DashboardBulkUpdateBody = z.strictObject({
   links: z.discriminatedUnion("by", [
-    z.strictObject({ by: z.literal("ids"), ids: z.array(z.string().min(1).max(600)).min(1, "Select at least one link.").max(MAX_BULK_UPDATE_IDS) }),
+    z.strictObject({ by: z.literal("ids"), ids: z.array(z.string().min(1).max(600)).min(1, "Choose at least one link.").max(MAX_BULK_UPDATE_IDS) }),
     z
       .strictObject({
         by: z.literal("filter"),

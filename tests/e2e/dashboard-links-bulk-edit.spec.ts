@@ -84,16 +84,16 @@ for (const viewport of VIEWPORTS) {
     // Nothing chosen yet: the form says so instead of sending an empty change.
     await dialog.getByRole("button", { name: "Preview changes" }).click();
     await expect(dialog.getByText("Choose at least one thing to change.")).toBeVisible();
-    await dialog.getByLabel("Destination").selectOption({ label: "Replace the host" });
+    await dialog.getByLabel("Destination", { exact: true }).selectOption({ label: "Replace the host" });
     await dialog.getByLabel("Host now").fill("old-shop.example");
     await dialog.getByLabel("New host").fill("https://shop.example/");
-    await dialog.getByLabel("Source").fill("spring");
-    await dialog.getByLabel("Status").selectOption({ label: "Paused (visitors get “not found”)" });
+    await dialog.getByLabel("Source", { exact: true }).fill("spring");
+    await dialog.getByLabel("Status", { exact: true }).selectOption({ label: "Paused (visitors get “not found”)" });
     await noSeriousAxe(page, "form");
     await shot("form");
 
     // The preview: a dry run, its count and each link's old → new, nothing changed yet.
-    await dialog.getByLabel("Source").press("Enter");
+    await dialog.getByLabel("Source", { exact: true }).press("Enter");
     const preview = page.getByRole("dialog", { name: "Preview: 3 links would change" });
     await expect(preview.getByTestId("bulk-edit-preview")).toContainText("3 links match · 3 links would change");
     await expect(preview.getByTestId("bulk-edit-preview")).toBeFocused();
@@ -137,7 +137,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Edit in bulk…" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit links in bulk" });
     await expect(dialog.getByRole("radio", { name: "The 2 selected links" })).toBeChecked();
-    await dialog.getByLabel("Group").selectOption({ label: `Autumn ${viewport.name}` });
+    await dialog.getByLabel("Group", { exact: true }).selectOption({ label: `Autumn ${viewport.name}` });
     const groupId = group.body.data?.id ?? group.body.id;
     expect((await api(server, "DELETE", `/v1/groups/${groupId}`, { key: ownerKey })).status).toBeLessThan(300);
     await dialog.getByRole("button", { name: "Preview changes" }).click();
@@ -146,8 +146,8 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: path.join(SCREENSHOTS, `links-bulk-edit-error-${viewport.name}.png`) });
 
     // Expiry already as asked on every link: matched, nothing to apply.
-    await dialog.getByLabel("Group").selectOption({ label: "Leave as it is" });
-    await dialog.getByLabel("Expiry").selectOption({ label: "Remove the expiry" });
+    await dialog.getByLabel("Group", { exact: true }).selectOption({ label: "Leave as it is" });
+    await dialog.getByLabel("Expiry", { exact: true }).selectOption({ label: "Remove the expiry" });
     await dialog.getByRole("button", { name: "Preview changes" }).click();
     const preview = page.getByRole("dialog", { name: "Preview: 0 links would change" });
     await expect(preview.getByTestId("bulk-edit-preview")).toContainText("2 links already as asked");
@@ -155,7 +155,7 @@ for (const viewport of VIEWPORTS) {
 
     // The selected links deleted meanwhile: the preview says no link matches.
     await preview.getByRole("button", { name: "Back" }).click();
-    await expect(dialog.getByLabel("Tags")).toBeFocused();
+    await expect(dialog.getByLabel("Tags", { exact: true })).toBeFocused();
     for (const slug of [`${tag}-a`, `${tag}-b`]) {
       const link = (await api(server, "GET", `/v1/links?search=${slug}`, { key: ownerKey })).body.data[0];
       expect((await api(server, "DELETE", `/v1/links/${link.id}`, { key: ownerKey })).status).toBeLessThan(300);
