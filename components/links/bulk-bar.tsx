@@ -7,14 +7,24 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { send } from "../ui/request";
-import { countOf } from "@/lib/text/plural";
+import { byCount, countOf } from "@/lib/text/plural";
 
 type Action = DashboardBulkBody["action"];
 
 const DONE: Record<Action, string> = { activate: "activated", deactivate: "deactivated", delete: "deleted", move: "moved" };
 
-/** Acts on the selected rows through the bulk use cases and reports each part of the outcome. */
-export function BulkBar({ selected, groups, onDone }: { selected: string[]; groups: Array<{ id: string; name: string }>; onDone: () => void }) {
+/**
+ * Acts on the selected rows through the bulk use cases and reports each part of the outcome;
+ * "Edit in bulk" opens the form for the selection or, with none, for every link the filters match.
+ */
+export function BulkBar({ selected, groups, onDone, onEdit, matching }: {
+  selected: string[];
+  groups: Array<{ id: string; name: string }>;
+  onDone: () => void;
+  onEdit: () => void;
+  /** How many links the list's filters match; null when the list is not filtered. */
+  matching: number | null;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [groupId, setGroupId] = useState("");
@@ -35,11 +45,19 @@ export function BulkBar({ selected, groups, onDone }: { selected: string[]; grou
   }
 
   const none = selected.length === 0;
-  // The toolbar appears with the first selected row (its outcome stays after it), so the table
-  // starts right under the filters.
-  if (none && !outcome && !error) return null;
+  // The toolbar appears with the first selected row or a filter (its outcome stays after it), so an
+  // unfiltered table starts right under the filters.
+  if (none && !outcome && !error && !matching) return null;
   return (
     <div className="bulk-area">
+      {none && matching ? (
+        <div className="bulk-bar" role="toolbar" aria-label="Bulk actions">
+          <span className="bulk-count">{countOf(matching, "link")} {byCount(matching, { one: "matches", other: "match" })} the filters</span>
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Edit all {matching.toLocaleString("en-US")} in bulk…
+          </Button>
+        </div>
+      ) : null}
       {none ? null : (
         <div className="bulk-bar" role="toolbar" aria-label="Bulk actions">
           <span className="bulk-count" aria-live="polite">
@@ -64,6 +82,9 @@ export function BulkBar({ selected, groups, onDone }: { selected: string[]; grou
           </select>
           <Button size="sm" variant="secondary" disabled={none || busy} onClick={() => run("move")}>
             Move to group
+          </Button>
+          <Button size="sm" variant="secondary" disabled={none || busy} onClick={onEdit}>
+            Edit in bulk…
           </Button>
           <Button size="sm" variant="danger-outline" disabled={none || busy} onClick={() => setConfirmDelete(true)}>
             Delete

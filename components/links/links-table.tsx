@@ -9,6 +9,7 @@ import { toast } from "../ui/toast";
 import { RowMenu } from "../ui/row-menu";
 import { Table } from "../ui/table";
 import { BulkBar } from "./bulk-bar";
+import { BulkEditDialog, type ListFilter } from "./bulk-edit-dialog";
 import { CopyIconButton } from "./copy-icon-button";
 import { QrDialog } from "./qr-panel";
 
@@ -19,13 +20,19 @@ export function LinksTable({
   groups,
   groupNames,
   readOnly,
+  filter,
+  matching,
 }: {
   links: LinkRow[];
   groups: Array<{ id: string; name: string }>;
   groupNames: Record<string, string>;
   readOnly: boolean;
+  /** The list's filters (null: none), for "Edit in bulk" on every link they match. */
+  filter: ListFilter | null;
+  matching: number;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState(false);
   const [qrFor, setQrFor] = useState<LinkRow | null>(null);
   const allSelected = links.length > 0 && links.every((link) => selected.has(link.id));
   const toggle = (id: string) =>
@@ -37,7 +44,10 @@ export function LinksTable({
     });
   return (
     <>
-      {readOnly ? null : <BulkBar selected={[...selected]} groups={groups} onDone={() => setSelected(new Set())} />}
+      {readOnly ? null : <BulkBar selected={[...selected]} groups={groups} onDone={() => setSelected(new Set())} onEdit={() => setEditing(true)} matching={filter ? matching : null} />}
+      {editing ? (
+        <BulkEditDialog open onClose={() => setEditing(false)} onApplied={() => setSelected(new Set())} selected={[...selected]} filter={filter} matching={matching} groups={groups} />
+      ) : null}
       <Table
         caption="Links"
         className="links-table"

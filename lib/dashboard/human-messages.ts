@@ -37,6 +37,8 @@ const BY_CODE: Record<string, Wording> = {
     return `${host} only forwards visitors elsewhere, so it can't be a destination on this domain. Use the address it forwards to, or pick another domain.`;
   },
   GROUP_NOT_FOUND: () => "That group no longer exists. Pick another one, or No group.",
+  // The bulk update's spelling of the same refusal.
+  group_not_found: () => "That group no longer exists. Pick another one, or No group.",
   INVALID_EXPIRATION: (problem) => (/future/.test(problem.message) ? "The expiry must be a moment in the future." : "Pick a date and a time for the expiry."),
   INVALID_SCHEDULE: (problem) => (/before/.test(problem.message) ? "The start must come before the expiry." : "Pick a date and a time for the start."),
   invalid_request: (problem) => (problem.field === "password" ? "The password needs 4 to 128 characters." : problem.field === "maxClicks" ? "The visit limit must be a whole number from 1 to 1,000,000,000." : ""),

@@ -15,7 +15,7 @@ import {
 } from "./bulk-update-schema";
 import { applied, planLinkChange, type LinkChange } from "./bulk-update-plan";
 import { toLinkObject } from "./link-object";
-import { linkListWhere, NEWEST_FIRST } from "./list-links";
+import { linkListWhere, NEWEST_FIRST, type LinkFilters } from "./list-links";
 
 // POST /v1/links/bulk-update (docs/decisions/046-bulk-update.md). The matched links are changed
 // newest first in slices of BULK_UPDATE_SLICE, each slice one transaction under the account's lock
@@ -27,7 +27,13 @@ type Tx = Prisma.TransactionClient;
 type Failure = { id: string; error: string; code: string };
 type Result = z.input<typeof BulkUpdateResult>;
 
-export async function bulkUpdateLinks(db: Db, accountId: string, body: BulkUpdateBody): Promise<Result> {
+/**
+ * The API's filter, or the dashboard's: its table also narrows by type and by a status the API's
+ * filter does not name (expired, password-protected, scheduled, capped), read by linkListWhere alike.
+ */
+export type BulkUpdateScope = BulkUpdateBody["filter"] & Pick<LinkFilters, "type" | "expiredBy" | "hasPassword" | "startsAfter" | "capped">;
+
+export async function bulkUpdateLinks(db: Db, accountId: string, body: Omit<BulkUpdateBody, "filter"> & { filter: BulkUpdateScope }): Promise<Result> {
   const { filter, change } = body;
   const dryRun = body.dryRun ?? false;
   await checkGroup(db, accountId, change.groupId);
@@ -44,13 +50,14 @@ export async function bulkUpdateLinks(db: Db, accountId: string, body: BulkUpdat
 }
 
 /** GET /v1/links' where (the key's restrictions included), with bulk update's ids and every-tag filters. */
-export function bulkUpdateWhere(accountId: string, filter: BulkUpdateBody["filter"]): Prisma.LinkWhereInput {
-  const listed = linkListWhere(accountId, { search: filter.search, domain: filter.domain, groupId: filter.groupId, isActive: filter.isActive });
+export function bulkUpdateWhere(accountId: string, filter: BulkUpdateScope): Prisma.LinkWhereInput {
+  const { ids, tags, ...listFilters } = filter;
+  const listed = linkListWhere(accountId, listFilters);
   return {
     AND: [
       listed,
-      ...(filter.ids ? [{ publicId: { in: filter.ids } }] : []),
-      ...(filter.tags ? [{ tags: { hasEvery: filter.tags } }] : []),
+      ...(ids ? [{ publicId: { in: ids } }] : []),
+      ...(tags ? [{ tags: { hasEvery: tags } }] : []),
     ],
   };
 }

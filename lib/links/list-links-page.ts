@@ -10,13 +10,16 @@ import { toLinkObject } from "./link-object";
 
 export { LINK_SORTS };
 
+/** The table's status filter: its values are not the API's isActive alone. */
+export const LINK_STATUS_FILTERS = ["active", "inactive", "expired", "protected", "scheduled", "capped"] as const;
+
 /** The page's address: GET /v1/links' filters (25 rows by default), and a sort; a bad value falls back instead of failing the page. */
 export const DashboardLinksQuery = ListLinksQuery.extend({
   sort: z.enum(LINK_SORTS).catch("newest").default("newest"),
   limit: ListLinksQuery.shape.limit.unwrap().catch(25).default(25),
   page: ListLinksQuery.shape.page.catch(1),
   type: ListLinksQuery.shape.type.catch(undefined),
-  status: z.enum(["active", "inactive", "expired", "protected", "scheduled", "capped"]).optional().catch(undefined),
+  status: z.enum(LINK_STATUS_FILTERS).optional().catch(undefined),
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;
 

@@ -20,10 +20,10 @@ function call(server: HopServer, route: Route, o: Objects, cookie: string): Prom
   return send(server, route.method, fill(route.template, c.params?.(o) ?? {}) + (c.query?.(o) ?? ""), { cookie, body: c.body?.(o) });
 }
 
-/** The bulk bar's answer for ids it may not touch: nothing done, each one under `failed`. */
+/** The bulk bar's answer for ids it may not touch: nothing done, each one under `failed` (bulk edit: none matched). */
 function refusedOrUntouched(answer: Answer, expected: number[]): string | null {
   if (answer.status === 200 && expected.includes(200)) {
-    return answer.body?.successful?.length === 0 ? null : `touched: ${answer.text.slice(0, 200)}`;
+    return (answer.body?.successful ?? answer.body?.sample)?.length === 0 && !answer.body?.changed ? null : `touched: ${answer.text.slice(0, 200)}`;
   }
   return refusalProblem(answer, expected);
 }

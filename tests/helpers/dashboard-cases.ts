@@ -77,6 +77,8 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), body: () => ({ format: "svg" }), foreign: [404] },
   // The bulk bar answers per link: another account's ids come back under `failed`, untouched.
   "POST /api/dashboard/links/bulk": { scope: "workspace", body: (o) => ({ action: "delete", links: [o.link, o.slug] }), foreign: [200] },
+  // Edit in bulk: another account's ids match nothing (matched 0), so nothing changes.
+  "POST /api/dashboard/links/bulk-update": { scope: "workspace", body: (o) => ({ links: { by: "ids", ids: [o.link, o.slug] }, change: { tags: ["bulk-edited"] } }), foreign: [200] },
   // CSV in and out: the export names nothing (the workspace's links, filtered); the import's body
   // is a CSV, not JSON (its own tests: tests/api/links-import.test.ts), so the JSON walks skip it.
   // Webhooks are the owner's (full keys only in the API): a member of the workspace gets 403.

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import "@/components/links/links.css";
+import "@/components/links/bulk-edit.css";
 import { PageHeader } from "@/components/dashboard/shell";
 import { LinkFilters } from "@/components/links/link-filters";
 import { LinksTable } from "@/components/links/links-table";
@@ -32,6 +33,9 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
   const [{ data, pagination }, choices] = await Promise.all([listLinksPage(client, workspace.ownerId, query), linkFilterChoices(client, workspace.ownerId)]);
   const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type || query.status);
   const groupNames = Object.fromEntries(choices.groups.map((g) => [g.id, g.name]));
+  // "Edit in bulk" on every match needs a filter that narrows (a search of spaces does not).
+  const listFilter = { search: query.search?.trim() || undefined, tag: query.tag, domain: query.domain, groupId: query.groupId, type: query.type, status: query.status };
+  const filter = Object.values(listFilter).some(Boolean) ? listFilter : null;
   return (
     <div className="page-stack">
       <PageHeader
@@ -72,7 +76,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
               {filtered ? "Change the search or clear the filters." : "Create your first short link with the New link button."}
             </EmptyState>
           ) : (
-            <LinksTable links={data} groups={choices.groups} groupNames={groupNames} readOnly={workspace.readOnly} />
+            <LinksTable links={data} groups={choices.groups} groupNames={groupNames} readOnly={workspace.readOnly} filter={filter} matching={pagination.totalCount} />
           )}
         </CardBody>
       </Card>
