@@ -194,7 +194,7 @@ export function EditorApp({ draft, nonce, targets }: { draft: EditorDraft; nonce
                 <ThemePanel model={edit.model} templateId={edit.templateId} onChange={setModel} />
               </>
             ) : null}
-            {tab === "settings" ? <SettingsPanel model={edit.model} templateId={edit.templateId} onChange={setModel} /> : null}
+            {tab === "settings" ? <SettingsPanel model={edit.model} templateId={edit.templateId} draftId={draft.id} problems={checked.problems} onChange={setModel} /> : null}
           </div>
         </div>
         <PreviewPane html={preview.html} failed={preview.failed} at={scheduled ? { value: previewAt, onChange: setPreviewAt } : undefined} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { AvatarImage } from "./avatar-image";
+import { ImageChoice } from "./image-choice";
 import { Section, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Model } from "./model";
 import type { Problems } from "./model-check";
@@ -54,7 +54,7 @@ export function ProfilePanel({ draftId, model, onChange, problems }: { draftId: 
         ) : null}
       </div>
       {model.avatar?.type === "image" ? (
-        <AvatarImage draftId={draftId} value={model.avatar.value} error={problems["avatar:value"]} onChange={(value) => setAvatar({ type: "image", value })} />
+        <ImageChoice id="ed-avatar" label="Picture" alt="The avatar picture" draftId={draftId} value={model.avatar.value} error={problems["avatar:value"]} onChange={(value) => setAvatar({ type: "image", value })} />
       ) : null}
     </Section>
   );

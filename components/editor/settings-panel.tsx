@@ -2,6 +2,7 @@
 
 import { BEHAVIORS } from "@/lib/links/behaviors";
 import { Section, SelectField, TextArea, TextField } from "./fields";
+import { ImageChoice } from "./image-choice";
 import { orUndefined, type Model } from "./model";
 
 const BEHAVIOR_LABELS: Record<string, string> = {
@@ -14,7 +15,7 @@ const BEHAVIOR_LABELS: Record<string, string> = {
   reddit: "Reddit",
 };
 
-export function SettingsPanel({ model, templateId, onChange }: { model: Model; templateId: string; onChange: (model: Model) => void }) {
+export function SettingsPanel({ model, templateId, draftId, problems, onChange }: { model: Model; templateId: string; draftId: string; problems: Record<string, string>; onChange: (model: Model) => void }) {
   const seo = model.seo ?? {};
   const spotlight = model.spotlight ?? {};
   return (
@@ -22,6 +23,17 @@ export function SettingsPanel({ model, templateId, onChange }: { model: Model; t
       <Section title="Search and sharing" description="What search engines and link previews show.">
         <TextField id="ed-seo-title" label="Page title" maxLength={200} value={seo.pageTitle} placeholder={model.profile?.name ?? ""} onChange={(pageTitle) => onChange({ ...model, seo: { ...seo, pageTitle: orUndefined(pageTitle) } })} />
         <TextArea id="ed-seo-description" label="Description" maxLength={500} value={seo.metaDescription} onChange={(metaDescription) => onChange({ ...model, seo: { ...seo, metaDescription: orUndefined(metaDescription) } })} />
+        <ImageChoice
+          id="ed-seo-image"
+          label="Sharing picture"
+          alt="The sharing picture"
+          hint="Shown when the page is shared; a wide picture (1200×630) looks best. Without one, Hop draws a card from the page's name, avatar and colours."
+          wide
+          draftId={draftId}
+          value={seo.ogImage ?? ""}
+          error={problems["seo:ogImage"]}
+          onChange={(ogImage) => onChange({ ...model, seo: { ...seo, ogImage: orUndefined(ogImage) } })}
+        />
       </Section>
       {templateId === "spotlight-card-v2" ? (
         <Section title="Spotlight" description="A highlighted message at the top of the page, for a limited time.">

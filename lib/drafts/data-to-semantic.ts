@@ -1,3 +1,5 @@
+import { httpsImage } from "../bio/data";
+import { ownImageKey } from "../images/image-address";
 import { parseSemantic } from "./draft-input";
 import type { SemanticModel } from "./semantic";
 import { BLOCK_TYPES } from "./semantic";
@@ -11,6 +13,10 @@ import { BLOCK_TYPES } from "./semantic";
 type Rec = Record<string, unknown>;
 const obj = (value: unknown): Rec => (value && typeof value === "object" && !Array.isArray(value) ? (value as Rec) : {});
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const sharingImage = (value: unknown): string | undefined => {
+  const text = str(value);
+  return text && (httpsImage(text) !== null || ownImageKey(text) !== null) ? text : undefined;
+};
 
 /** Blocks of a type the editor has no form for are left out of the model (and kept on publish). */
 export function isEditorBlock(block: unknown): boolean {
@@ -34,7 +40,8 @@ function candidate(data: Rec): Rec {
       const s = obj(raw);
       return { platform: str(s.platform), handle: str(s.url) ?? str(s.handle) };
     }),
-    seo: { pageTitle: str(advanced.pageTitle), metaDescription: str(advanced.metaDescription) },
+    // A sharing picture the editor cannot show (an http address set through the API) is left out, not the whole section.
+    seo: { pageTitle: str(advanced.pageTitle), metaDescription: str(advanced.metaDescription), ogImage: sharingImage(advanced.ogImage) },
     avatar: data.avatar,
     theme: {
       background: ["preset", "solid", "gradient"].includes(str(background.type) ?? "") ? background : undefined,

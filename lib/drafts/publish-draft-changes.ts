@@ -35,7 +35,7 @@ export function mergeEditedData(stored: unknown, edited: Rec): Rec {
   return {
     ...before,
     ...edited,
-    advanced: { ...obj(before.advanced), pageTitle: undefined, metaDescription: undefined, ...obj(edited.advanced) },
+    advanced: { ...obj(before.advanced), pageTitle: undefined, metaDescription: undefined, ogImage: undefined, ...obj(edited.advanced) },
     settings: { ...obj(before.settings), ...obj(edited.settings) },
     links: [...(edited.links as unknown[]), ...keptBlocks],
   };

@@ -65,7 +65,7 @@ export function semanticToData(semantic: SemanticModel, templateId: string): Web
   if (semantic.avatar) data.avatar = { type: semantic.avatar.type, value: semantic.avatar.value };
   data.links = (semantic.links ?? []).filter((block) => block.hidden !== true).map(mapBlock);
   data.socials = (semantic.socials ?? []).map(mapSocial);
-  data.advanced = defined({ pageTitle: semantic.seo?.pageTitle, metaDescription: semantic.seo?.metaDescription });
+  data.advanced = defined({ pageTitle: semantic.seo?.pageTitle, metaDescription: semantic.seo?.metaDescription, ogImage: semantic.seo?.ogImage || undefined });
   const theme = semantic.theme;
   if (theme?.background) data.background = mapBackground(theme.background);
   const themeData = defined({

@@ -110,6 +110,13 @@ const Avatar = z
     }
   });
 
+/** The picture link previews show (og:image): an https image or an uploaded one; "" for none (the generated card). */
+const SharingImage = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === "" || httpsImage(value) !== null || ownImageKey(value) !== null, "the sharing picture is an https URL or an uploaded image's address (/__hop/img/….webp)");
+
 const Gradient = z
   .object({ colors: opt(z.array(cssColour).min(2).max(5)), from: optColour, via: optColour, to: optColour, angle: opt(z.number().min(-360).max(360)) })
   .refine((g) => (g.colors?.length ?? 0) >= 2 || (g.from !== undefined && g.to !== undefined), "a gradient has `colors` (2 to 5) or `from` and `to`");
@@ -154,7 +161,7 @@ export const SemanticModel = z.object({
   profile: opt(z.object({ name: text(200), handle: text(100), bio: text(1000) })),
   links: opt(z.array(Block).max(MAX_BLOCKS)),
   socials: opt(z.array(Social).max(MAX_SOCIALS)),
-  seo: opt(z.object({ pageTitle: text(200), metaDescription: text(500) })),
+  seo: opt(z.object({ pageTitle: text(200), metaDescription: text(500), ogImage: opt(SharingImage) })),
   avatar: opt(Avatar),
   theme: opt(Theme),
   spotlight: opt(z.object({ enabled: opt(z.boolean()), text: text(200), durationMinutes: opt(z.number().int().min(1).max(100_000)) })),

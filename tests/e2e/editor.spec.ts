@@ -342,6 +342,29 @@ test("an uploaded picture becomes the avatar: refused files say why on the field
   }
 });
 
+test("a sharing picture uploaded in Settings is the live page's og:image on its own host; removed, the generated card is", async ({ page }) => {
+  const errors = watchErrors(page);
+  await openEditorAsOwner(page);
+  await saved(page);
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const wide = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
+  await page.getByLabel("Sharing picture").setInputFiles({ name: "share.png", mimeType: "image/png", buffer: wide });
+  await expect(page.getByRole("img", { name: "The sharing picture" })).toHaveAttribute("src", /^\/__hop\/img\/[a-f0-9]{40}\.webp$/);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "editor-sharing-picture-desktop.png") });
+  await saved(page);
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Changes are live.")).toBeVisible();
+  const ogImage = async () => /<meta property="og:image" content="([^"]+)">/.exec((await visit(server, PRIMARY, "/ada-live")).body)?.[1] ?? "";
+  expect(await ogImage()).toMatch(new RegExp(`^https?://${PRIMARY.replace(".", "\\.")}/__hop/img/[a-f0-9]{40}\\.webp$`));
+
+  await page.getByRole("button", { name: "Remove" }).click();
+  await saved(page);
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Changes are live.")).toBeVisible();
+  expect(await ogImage()).toMatch(/\/__hop\/card\/[A-Za-z0-9_]+-[a-f0-9]{20}\.png$/);
+  expect(errors).toEqual([]);
+});
+
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -375,6 +398,8 @@ for (const viewport of [
     await page.screenshot({ path: path.join(SCREENSHOTS, `editor-theme-${viewport.name}.png`) });
     await check("design");
     await page.getByRole("tab", { name: "Settings" }).click();
+    await expect(page.getByText("Sharing picture", { exact: true })).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `editor-settings-${viewport.name}.png`) });
     await check("settings");
     if (viewport.name === "phone") {
       await page.getByRole("tab", { name: "Preview" }).click();

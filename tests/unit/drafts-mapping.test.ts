@@ -97,6 +97,18 @@ describe("semantic → website data", () => {
     assert.ok(html.includes("<title>Ada&#39;s links</title>") && html.includes('content="Everything Ada makes"'));
   });
 
+  test("seo.ogImage, the sharing picture: an uploaded or https picture becomes advanced.ogImage and the page's og:image; anything else is refused", () => {
+    const uploaded = `/__hop/img/${"ab12".repeat(10)}.webp`;
+    assert.deepEqual(map({ seo: { ogImage: uploaded } }).advanced, { ogImage: uploaded });
+    assert.deepEqual(map({ seo: { ogImage: "https://cdn.example/share.png" } }).advanced, { ogImage: "https://cdn.example/share.png" });
+    assert.deepEqual(map({ seo: { ogImage: "" } }).advanced, {}, "none: the generated card");
+    const html = render("simple-stack-v2", map({ profile: { name: "Ada" }, seo: { ogImage: "https://cdn.example/share.png" } }));
+    assert.match(html, /<meta property="og:image" content="https:\/\/cdn\.example\/share\.png">/);
+    for (const bad of ["http://cdn.example/share.png", "javascript:alert(1)", "/__hop/img/../../etc.webp", "x".repeat(2001)]) {
+      assert.throws(() => model({ seo: { ogImage: bad } }), /seo\.ogImage/, bad.slice(0, 40));
+    }
+  });
+
   test("theme.background: preset, gradient and solid become background; omitted keeps the design's", () => {
     assert.deepEqual(map({ theme: { background: { type: "preset", preset: "ocean" } } }).background, { type: "preset", preset: "ocean" });
     assert.deepEqual(map({ theme: { background: { type: "solid", solid: " #abcdef " } } }).background, { type: "solid", solid: "#abcdef" });

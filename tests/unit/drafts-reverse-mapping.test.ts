@@ -39,6 +39,12 @@ describe("dataToSemantic: a website's stored data back to the editor's model", (
     assert.equal(model.theme?.background, undefined, "the design's own background is no member");
   });
 
+  test("the sharing picture comes back; one the editor cannot hold leaves the rest of the section", () => {
+    const seoOf = (advanced: Record<string, string>) => JSON.parse(JSON.stringify(dataToSemantic({ advanced }).seo));
+    assert.deepEqual(seoOf({ pageTitle: "T", ogImage: "https://ada.example/s.png" }), { pageTitle: "T", ogImage: "https://ada.example/s.png" });
+    assert.deepEqual(seoOf({ pageTitle: "T", ogImage: "http://ada.example/s.png" }), { pageTitle: "T" });
+  });
+
   test("nothing at all is an empty model", () => {
     assert.deepEqual(semanticToData(dataToSemantic(null), "simple-stack-v2").links, []);
   });
@@ -61,6 +67,7 @@ describe("mergeEditedData: Publish changes keeps what the editor does not edit",
     assert.deepEqual((merged.links as Array<{ title: string }>).map((l) => l.title), ["New link", "Write me"]);
     assert.equal((merged.advanced as Record<string, unknown>).favicon, "https://ada.example/f.png");
     assert.equal((merged.advanced as Record<string, unknown>).pageTitle, undefined, "a cleared SEO title is cleared");
+    assert.equal(mergeEditedData({ advanced: { ogImage: "https://ada.example/s.png" } }, edited).advanced && (mergeEditedData({ advanced: { ogImage: "https://ada.example/s.png" } }, edited).advanced as Record<string, unknown>).ogImage, undefined, "a removed sharing picture is removed");
     assert.deepEqual(merged.settings, { adultMode: true, deepLinkBehavior: "conservative" });
     assert.deepEqual(merged.googleTags, { id: "G-1" });
     assert.equal(merged.hideBranding, true);

@@ -6,9 +6,10 @@ import { send } from "@/components/ui/request";
 import { MAX_UPLOAD_BYTES, ownImageKey, UPLOAD_FORMATS } from "@/lib/images/image-address";
 import { TextField } from "./fields";
 
-// The avatar's picture: a file uploaded to this draft (re-encoded by the server, served from the
-// page's own host) or an https address. The file is checked here first for what the browser can
-// tell (size, SVG), so the common mistakes answer at once; the server checks again from the bytes.
+// A picture of the page (the avatar, the sharing picture): a file uploaded to this draft
+// (re-encoded by the server, served from the page's own host) or an https address. The file is
+// checked here first for what the browser can tell (size, SVG), so the common mistakes answer at
+// once; the server checks again from the bytes.
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 const HINT = `${UPLOAD_FORMATS}, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is resized and its metadata (location, camera) removed.`;
@@ -19,7 +20,23 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
-export function AvatarImage({ draftId, value, error, onChange }: { draftId: string; value: string; error?: string; onChange: (value: string) => void }) {
+interface ImageChoiceProps {
+  /** The prefix of the controls' ids (`<id>-upload`, `<id>-value`). */
+  id: string;
+  label: string;
+  /** The chosen picture's text alternative in the form. */
+  alt: string;
+  /** What the picture is for, before the formats. */
+  hint?: string;
+  /** A wide picture (the sharing card): its thumbnail is a rectangle, not a circle. */
+  wide?: boolean;
+  draftId: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+export function ImageChoice({ id, label, alt, hint, wide, draftId, value, error, onChange }: ImageChoiceProps) {
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
   const input = useRef<HTMLInputElement>(null);
   const uploaded = ownImageKey(value) !== null;
@@ -38,14 +55,14 @@ export function AvatarImage({ draftId, value, error, onChange }: { draftId: stri
 
   const problem = state.problem ?? (uploaded ? error : undefined);
   return (
-    <div className="ed-field ed-avatar-image">
-      <span className="field-label" id="ed-avatar-upload-label">
-        Picture
+    <div className="ed-field ed-image-choice">
+      <span className="field-label" id={`${id}-upload-label`}>
+        {label}
       </span>
       {uploaded ? (
-        <div className="ed-avatar-chosen">
+        <div className={wide ? "ed-image-chosen ed-image-chosen-wide" : "ed-image-chosen"}>
           {/* eslint-disable-next-line @next/next/no-img-element -- the page's own picture, as visitors get it */}
-          <img src={value} alt="The avatar picture" width={48} height={48} />
+          <img src={value} alt={alt} width={wide ? 96 : 48} height={48} />
           <span className="field-hint">Uploaded</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange("")}>
             Remove
@@ -53,26 +70,26 @@ export function AvatarImage({ draftId, value, error, onChange }: { draftId: stri
         </div>
       ) : null}
       <FileDrop
-        id="ed-avatar-upload"
+        id={`${id}-upload`}
         ref={input}
         accept={ACCEPT}
         disabled={state.busy}
         prompt={state.busy ? "Uploading…" : value ? "Drop another picture here, or choose a file" : "Drop a picture here, or choose a file"}
-        labelledBy="ed-avatar-upload-label"
-        describedBy={problem ? "ed-avatar-upload-error" : "ed-avatar-upload-hint"}
+        labelledBy={`${id}-upload-label`}
+        describedBy={problem ? `${id}-upload-error` : `${id}-upload-hint`}
         onFile={upload}
       />
       {problem ? (
-        <p className="field-error" id="ed-avatar-upload-error" role="alert">
+        <p className="field-error" id={`${id}-upload-error`} role="alert">
           {problem}
         </p>
       ) : (
-        <p className="field-hint" id="ed-avatar-upload-hint">
-          {HINT}
+        <p className="field-hint" id={`${id}-upload-hint`}>
+          {hint ? `${hint} ${HINT}` : HINT}
         </p>
       )}
       <TextField
-        id="ed-avatar-value"
+        id={`${id}-value`}
         label="Or an image address"
         value={uploaded ? "" : value}
         placeholder="https://example.com/photo.jpg"
