@@ -33,7 +33,7 @@ describe("POST /v1/websites/drafts/import", () => {
   });
   after(() => server.stop());
 
-  const importFile = (raw: string, query = "", type = "text/html", key = owner.key) =>
+  const importFile = (raw: string, query = "", type = "text/html", key: string | null = owner.key) =>
     api(server, "POST", `/v1/websites/drafts/import${query}`, { key, raw, headers: { "content-type": type } });
 
   /** The draft published, and the page data it was published with. */

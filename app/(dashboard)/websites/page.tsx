@@ -43,7 +43,7 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
     <ButtonLink href="/websites/new">New page</ButtonLink>
   );
   const actions = newPage ? (
-    <div className="page-actions-row">
+    <div className="inline-actions">
       <ButtonLink href="/websites/import" variant="secondary">
         Move in from LinkStack or Linktree
       </ButtonLink>

@@ -35,6 +35,9 @@ const SOURCES: Record<Source, { name: string; how: string; accept: string }> = {
 
 const BLOCK_LABEL: Record<string, string> = { simple: "Link", header: "Header", text: "Text", media: "Media" };
 
+/** `commerce_product` → "Commerce product": the other tool's block kinds, in words. */
+const kindLabel = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, " ");
+
 export function ImportPageForm() {
   const [source, setSource] = useState<Source>("linkstack");
   const [fileName, setFileName] = useState<string | null>(null);
@@ -217,7 +220,7 @@ function ImportResult({ result, onAgain }: { result: Imported; onAgain: () => vo
             <ul className="import-list">
               {skipped.map((item, index) => (
                 <li key={index}>
-                  <Badge tone="warning">{item.kind}</Badge>
+                  <Badge tone="warning">{kindLabel(item.kind)}</Badge>
                   <span className="import-title">{item.title}</span>
                   <span className="import-reason">{item.reason}</span>
                 </li>
@@ -226,7 +229,7 @@ function ImportResult({ result, onAgain }: { result: Imported; onAgain: () => vo
           ) : (
             <p className="field-hint">Everything on the page was carried over.</p>
           )}
-          <div className="form-actions">
+          <div className="form-actions import-again">
             <Button variant="secondary" onClick={onAgain}>
               Import another page
             </Button>

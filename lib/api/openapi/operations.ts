@@ -213,14 +213,14 @@ export const operations = {
   importDraft: {
     method: "post", path: "/v1/websites/drafts/import", tag: "Websites", resource: "drafts", scope: "websites:write", summary: "Import a LinkStack or Linktree page as a draft", addition: true,
     description:
-      "The body is the file as it is (at most 2 MB): LinkStack's export (Studio → Export all data, JSON), a LinkStack public page saved as HTML, or a Linktree public page saved as HTML (its `__NEXT_DATA__` is read; nothing is fetched). " +
-      "The profile (name, handle, bio, an https avatar), the buttons in the page's order, headers, text and social icons (Hop's platforms where it knows them) become a draft, as POST /v1/websites/drafts makes one; `skipped` lists what was not carried over (commerce, forms, spacers, contact cards, embeds Hop cannot play, addresses other than http(s), mailto: and tel:). " +
-      "A file with a javascript:, vbscript: or data: address is refused whole. See docs/bio-pages.md.",
+      "The body is the file as it is (at most 2 MB): LinkStack's export (JSON), or a LinkStack or Linktree public page saved as HTML; nothing is fetched. " +
+      "Profile, buttons in order, headers, text, embeds Hop plays and social icons become a draft as POST /v1/websites/drafts makes one; `skipped` lists what was not carried over. " +
+      "A javascript:, vbscript: or data: address refuses the file. See docs/bio-pages.md.",
     query: ImportDraftQuery,
-    rawBody: { mediaType: "text/html", description: "The file as it is: HTML (a saved page) or JSON (LinkStack's export; send it with `Content-Type: application/json`, which is read the same way).", maxBytes: PAGE_IMPORT_MAX_BYTES },
+    rawBody: { mediaType: "text/html", description: "The file as it is: HTML, or JSON (any Content-Type).", maxBytes: PAGE_IMPORT_MAX_BYTES },
     success: { status: 201, description: "Saved; open `editorUrl` to finish and publish. `imported` is what the draft holds, `skipped` what it does not.", schema: DraftImportResult },
     errors: [
-      { titled: "Bad Request", status: 400, description: "Not HTML or JSON, no LinkStack or Linktree page in it, a javascript:/data: address, nothing to import, or a query member invalid (`field` names it)." },
+      { titled: "Bad Request", status: 400, description: "Not HTML or JSON, no page of the tool in it, a script or data address, or nothing to import (`field`: `body`)." },
       { titled: "Payload Too Large", status: 413, description: "The file is over 2 MB." },
     ],
   },

@@ -23,7 +23,7 @@ export const ImportDraftQuery = z.object({
   source: z
     .enum(IMPORT_SOURCES, { error: codedError("invalid_request", "source must be linkstack or linktree.") })
     .optional()
-    .meta({ description: "Where the file comes from. Absent: recognised from the file (JSON: a LinkStack export; HTML with `__NEXT_DATA__`: Linktree; else a LinkStack page)." }),
+    .meta({ description: "Absent: recognised from the file." }),
   templateId: DraftTemplateId.optional(),
   name: DraftName.optional(),
 });
