@@ -28,14 +28,15 @@ export function previewDraft(body: CreateDraftBody) {
   return { templateId, name };
 }
 
-export async function createDraft(db: Db, accountId: string, body: CreateDraftBody, now: Date = new Date()) {
+/** `auditChanges`: what the audit entry notes beyond the design (an import's source). */
+export async function createDraft(db: Db, accountId: string, body: CreateDraftBody, now: Date = new Date(), auditChanges: Record<string, unknown> = {}) {
   const { templateId, name, model } = draftFields(body);
   const draft = await db.$transaction(async (tx) => {
     const made = await tx.draft.create({
       data: { id: newId("drf"), accountId, templateId, name, semantic: withBlockIds(model) as object, createdAt: now },
       select: { id: true, templateId: true, name: true },
     });
-    await recordAudit(tx, accountId, { action: "draft.created", target: { type: "draft", id: made.id, label: made.name }, changes: { templateId: made.templateId } });
+    await recordAudit(tx, accountId, { action: "draft.created", target: { type: "draft", id: made.id, label: made.name }, changes: { templateId: made.templateId, ...auditChanges } });
     return made;
   });
   return { success: true, data: { id: draft.id, templateId: draft.templateId, name: draft.name, editorUrl: editorUrlOf(draft.id) } } satisfies z.input<typeof DraftCreateResult>;

@@ -83,6 +83,7 @@ const SUCCEEDING: Record<string, Setup> = {
   },
   // A real import (the shared case is a dry run, which changes nothing).
   "POST /api/dashboard/links/import": async () => ({ raw: `url,slug\nhttps://example.com/i,imp-${randomBytes(4).toString("hex")}\n`, contentType: "text/csv" }),
+  "POST /api/dashboard/websites/import": async () => ({ raw: JSON.stringify({ name: "Moved", links: [{ button_id: 1, title: "Home", link: "https://example.com/", order: 1 }] }), contentType: "application/json" }),
   // The owner joins the invitee's team: the entries land in the invitee's log.
   "POST /api/dashboard/invitations/accept": async (server, owner, o) => {
     const invited = await send(server, "POST", "/api/dashboard/team", { cookie: o.invitee.cookie, body: { email: owner.email, role: "viewer" } });

@@ -48,6 +48,9 @@ describe("audit log", () => {
     updateLinksBulk: async () => ({ method: "POST", path: "/v1/links/bulk-update", body: { filter: { ids: [await newLink(), await newLink()] }, change: { tags: ["audited"] } }, action: "links.bulk_updated" }),
     createWebsite: async () => ({ method: "POST", path: "/v1/websites", body: { websiteId: unique("w"), templateId: "simple-stack-v2", data: { profile: { name: "Ada" } }, customSlug: unique("w") }, action: "website.published" }),
     createDraft: async () => ({ method: "POST", path: "/v1/websites/drafts", body: { templateId: "bento-grid", semantic: { profile: { name: "Ada" } } }, action: "draft.created" }),
+    importDraft: async () => ({
+      method: "POST", path: "/v1/websites/drafts/import", raw: JSON.stringify({ name: "Moved", links: [{ button_id: 1, title: "Home", link: "https://example.com/", order: 1 }] }), headers: { "content-type": "application/json" }, action: "draft.created",
+    }),
     publishDraft: async () => {
       const draft = (await post("/v1/websites/drafts", { semantic: { profile: { name: "Ada" } } })).data.id as string;
       return { method: "POST", path: `/v1/websites/drafts/${draft}/publish`, body: { customSlug: unique("p") }, action: "website.published" };

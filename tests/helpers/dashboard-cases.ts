@@ -89,6 +89,8 @@ export const CASES: Record<string, Case> = {
   "GET /api/dashboard/links/export": { scope: "workspace", read: true, query: () => "?status=expired&search=x" },
   "GET /api/dashboard/audit-log/export": { scope: "workspace", read: true, adminsOnly: true, query: () => "?action=link" },
   "POST /api/dashboard/links/import": { scope: "workspace", query: () => "?dryRun=true" },
+  // "Move in": an empty body is refused (400) after the checks the walk is about.
+  "POST /api/dashboard/websites/import": { scope: "workspace", query: () => "?source=linkstack" },
 
   // "Forgot password": signed out by nature; the walk's server sends no mail (409), a made-up link is 404.
   "POST /api/dashboard/password-reset": { scope: "self", signedOut: true, body: () => ({ email: `reset-${tag()}@example.test` }) },

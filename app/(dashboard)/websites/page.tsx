@@ -42,13 +42,21 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
   const newPage = workspace.readOnly ? undefined : (
     <ButtonLink href="/websites/new">New page</ButtonLink>
   );
+  const actions = newPage ? (
+    <div className="inline-actions">
+      <ButtonLink href="/websites/import" variant="secondary">
+        Move in from LinkStack or Linktree
+      </ButtonLink>
+      {newPage}
+    </div>
+  ) : undefined;
   return (
     <div className="page-stack">
-      <PageHeader title="Websites" description="Your link-in-bio pages: where they live, their design and how often they were seen." action={newPage} />
+      <PageHeader title="Websites" description="Your link-in-bio pages: where they live, their design and how often they were seen." action={actions} />
       {inProgress.drafts.length ? <DraftsCard drafts={inProgress.drafts} more={inProgress.more} now={now.getTime()} /> : null}
       <Card>
         {pagination.totalCount === 0 ? (
-          <EmptyState icon={<LayoutIcon />} title={inProgress.drafts.length ? "Nothing published yet" : "No pages yet"} actions={newPage}>
+          <EmptyState icon={<LayoutIcon />} title={inProgress.drafts.length ? "Nothing published yet" : "No pages yet"} actions={actions}>
             {inProgress.drafts.length
               ? "Publish a draft from the editor and it lives here, with its address and views."
               : "A link-in-bio page gathers your links under one address. Pick a design, add your links, publish."}

@@ -6,7 +6,7 @@ import { ERROR_CODES, shapeOf, type ErrorCode } from "../../errors";
 // `{ error: "<string>" }`, and PUT's/bulk delete's titled bodies.
 
 type PlainSpec = { plain: string; status: number };
-type TitledSpec = { titled: "Bad Request" | "Not Found" | "Forbidden"; status: number; description: string };
+type TitledSpec = { titled: "Bad Request" | "Not Found" | "Forbidden" | "Payload Too Large"; status: number; description: string };
 export type ErrorSpec =
   | ErrorCode
   /** A code answered with another status than its usual one (413 invalid_request for a body past 1 MB). */

@@ -8,6 +8,7 @@ import { ConnectDomainBody, SetDefaultBody } from "../../domains/schemas";
 import { asDraftBadRequest } from "../../drafts/draft-input";
 import { DraftCreateResult, DraftPublishResult } from "../../drafts/responses";
 import { CreateDraftBody, PublishDraftBody } from "../../drafts/schemas";
+import { DraftImportResult, ImportDraftQuery, PAGE_IMPORT_MAX_BYTES } from "../../drafts/import/import-draft";
 import type { HopError } from "../../errors";
 import { CreatePresetBody, UpdatePresetBody } from "../../geo/presets";
 import { GeoPresetDeleteResult, GeoPresetList, GeoPresetObject } from "../../geo/responses";
@@ -208,6 +209,20 @@ export const operations = {
     bodyError: asDraftBadRequest,
     success: { status: 201, description: "Saved; open `editorUrl` to finish and publish.", schema: DraftCreateResult },
     errors: [{ titled: "Bad Request", status: 400, description: "templateId not on the draft list, semantic missing, not an object, over 64 KB, or a member invalid (field names it)." }],
+  },
+  importDraft: {
+    method: "post", path: "/v1/websites/drafts/import", tag: "Websites", resource: "drafts", scope: "websites:write", summary: "Import a LinkStack or Linktree page as a draft", addition: true,
+    description:
+      "The body is the file as it is (at most 2 MB): LinkStack's export (JSON), or a LinkStack or Linktree public page saved as HTML; nothing is fetched. " +
+      "Profile, buttons in order, headers, text, embeds Hop plays and social icons become a draft as POST /v1/websites/drafts makes one; `skipped` lists what was not carried over. " +
+      "A javascript:, vbscript: or data: address refuses the file. See docs/bio-pages.md.",
+    query: ImportDraftQuery,
+    rawBody: { mediaType: "text/html", description: "The file as it is: HTML, or JSON (any Content-Type).", maxBytes: PAGE_IMPORT_MAX_BYTES },
+    success: { status: 201, description: "Saved; open `editorUrl` to finish and publish. `imported` is what the draft holds, `skipped` what it does not.", schema: DraftImportResult },
+    errors: [
+      { titled: "Bad Request", status: 400, description: "Not HTML or JSON, no page of the tool in it, a script or data address, or nothing to import (`field`: `body`)." },
+      { titled: "Payload Too Large", status: 413, description: "The file is over 2 MB." },
+    ],
   },
   publishDraft: {
     method: "post", path: "/v1/websites/drafts/{id}/publish", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Publish a draft as a website", addition: true,

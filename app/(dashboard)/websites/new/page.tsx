@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import "@/components/dashboard/sites.css";
 import { PageHeader } from "@/components/dashboard/shell";
 import { NewPageForm } from "@/components/dashboard/websites/new-page-form";
+import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody } from "@/components/ui/card";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
@@ -15,7 +16,15 @@ export default async function NewWebsitePage() {
   const designs = GALLERY_DESIGNS.map((id) => ({ id, name: designName(id) }));
   return (
     <div className="page-stack">
-      <PageHeader title="New page" description="Name it and pick a look. You add your links in the editor and publish when it's ready; nothing is public until then." />
+      <PageHeader
+        title="New page"
+        description={
+          <>
+            Name it and pick a look. You add your links in the editor and publish when it&apos;s ready; nothing is public until then. Have a page on LinkStack or Linktree?{" "}
+            <Link href="/websites/import">Move it in</Link>.
+          </>
+        }
+      />
       {workspace.readOnly ? (
         <Alert tone="warning">Your team role (viewer) cannot create pages in this workspace.</Alert>
       ) : (
