@@ -11,6 +11,7 @@ import { Card, CardFooter } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon } from "@/components/ui/icons";
 import { Table } from "@/components/ui/table";
+import { confirmationState } from "@/lib/accounts/email-confirmation";
 import { effectiveLimits } from "@/lib/accounts/plans";
 import { db } from "@/lib/db/open";
 import { requireAccount } from "@/lib/dashboard/current-account";
@@ -43,15 +44,22 @@ export default async function KeysPage() {
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   const active = keys.filter((key) => !key.revokedAt).length;
   const options = await formOptions(account.id);
+  const confirmation = await confirmationState(await db(), account.id);
   const groupNames = new Map(options.groups.map((g) => [g.id, g.name]));
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess && confirmation.confirmed ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
       {!limits.apiAccess ? (
         // Nothing here would answer anything but 403 plan_upgrade_required, so no key is offered.
         <Alert tone="warning">
           <strong>Your {planLabel(account.plan)} plan has no API access.</strong> The API comes with the Growth plan or higher. Plans are set by whoever runs this Hop instance (with{" "}
           <code>npm run cli -- account set-plan --email {account.email} --plan growth</code>): ask them to move your account, and keys can be created here.
+        </Alert>
+      ) : null}
+      {limits.apiAccess && !confirmation.confirmed ? (
+        // The server answers 403 email_not_confirmed until the link is opened, so no form is offered.
+        <Alert tone="warning">
+          <strong>Confirm your e-mail address to create API keys.</strong> We sent a link to {confirmation.email}; &ldquo;Resend the link&rdquo; at the top of the page sends a new one.
         </Alert>
       ) : null}
       {active >= MAX_ACTIVE_KEYS ? (
