@@ -16,7 +16,10 @@ const PASSWORD = "a long enough password";
 const tag = () => randomBytes(4).toString("hex");
 const linkIn = (mail: ReceivedMail) => /https?:\/\/\S+\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.raw)?.[1];
 
-const signUp = (server: HopServer, email: string, password = PASSWORD) => send(server, "POST", "/api/dashboard/signup", { body: { name: "Pat", email, password } });
+// Each sign-up from an address of its own (TRUST_PROXY): the sign-up throttle allows 5 per address an hour.
+const clientAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+const signUp = (server: HopServer, email: string, password = PASSWORD) =>
+  send(server, "POST", "/api/dashboard/signup", { body: { name: "Pat", email, password }, headers: { "x-forwarded-for": clientAddress() } });
 const confirm = (server: HopServer, token: string, cookie?: string) => send(server, "POST", "/api/dashboard/email-confirmation", { body: { token }, cookie });
 const resend = (server: HopServer, cookie: string) => send(server, "POST", "/api/dashboard/account/email-confirmation", { cookie });
 const createKey = (server: HopServer, cookie: string) => send(server, "POST", "/api/dashboard/keys", { cookie, body: { name: "A key", role: "full" } });
@@ -76,7 +79,7 @@ describe("confirmed e-mail with SMTP", () => {
 
   before(async () => {
     smtp = await startSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, DEFAULT_PLAN: "growth" } });
+    server = await startServer({ env: { SMTP_URL: smtp.url, DEFAULT_PLAN: "growth", TRUST_PROXY: "true" } });
     // The instance's first account (by the operator, so confirmed): sign-ups below are ordinary ones.
     await admin(server, "account", "create", "--email", "operator@example.test", "--password", PASSWORD);
   });
@@ -233,7 +236,7 @@ describe("confirmed e-mail with SMTP", () => {
 describe("confirmed e-mail without SMTP: nothing changes", () => {
   let server: HopServer;
   before(async () => {
-    server = await startServer({ env: { DEFAULT_PLAN: "growth" } });
+    server = await startServer({ env: { DEFAULT_PLAN: "growth", TRUST_PROXY: "true" } });
     await admin(server, "account", "create", "--email", "operator@example.test", "--password", PASSWORD);
   });
   after(() => server?.stop());
