@@ -52,6 +52,13 @@ export async function confirmationState(db: Db, accountId: string, now = new Dat
   return { confirmed, email: account.email, pendingEmail, linkExpired: pending ? pending.expiresAt <= now : false };
 }
 
+/** The dashboard banner's address: the account's own while unconfirmed, or the one it changes to; null when none waits. */
+export async function addressWaiting(db: Db, accountId: string): Promise<{ email: string; change: boolean } | null> {
+  const state = await confirmationState(db, accountId);
+  if (state.pendingEmail) return { email: state.pendingEmail, change: true };
+  return state.confirmed ? null : { email: state.email, change: false };
+}
+
 /**
  * A new link for `email` (the account's own, or the one it changes to), replacing the account's
  * previous one, and mails it. Runs in the caller's transaction when given one; the mail leaves

@@ -99,6 +99,7 @@ describe("confirmed e-mail with SMTP", () => {
     assert.match(dashboard, /Resend the link/);
     assert.match(dashboard, /Confirm your e-mail address to create API keys/);
     assert.match(await page(server, "/team", who.cookie), /Confirm your e-mail address to invite members/);
+    assert.match(await page(server, "/", who.cookie), /Resend the link/, "the overview shows the banner too");
 
     const token = await tokenFor(who.email);
     assert.match(mailsTo(who.email)[0].raw, /Subject: Confirm your e-mail address for Hop/);

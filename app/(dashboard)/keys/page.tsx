@@ -45,10 +45,12 @@ export default async function KeysPage() {
   const active = keys.filter((key) => !key.revokedAt).length;
   const options = await formOptions(account.id);
   const confirmation = await confirmationState(await db(), account.id);
+  // The form only where the server would take it: the plan has the API and the address is confirmed.
+  const canCreate = limits.apiAccess && confirmation.confirmed;
   const groupNames = new Map(options.groups.map((g) => [g.id, g.name]));
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess && confirmation.confirmed ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={canCreate ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
       {!limits.apiAccess ? (
         // Nothing here would answer anything but 403 plan_upgrade_required, so no key is offered.
         <Alert tone="warning">
@@ -69,8 +71,8 @@ export default async function KeysPage() {
       ) : null}
       <Card>
         {keys.length === 0 ? (
-          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={limits.apiAccess ? <CreateKey atLimit={false} options={options} /> : undefined}>
-            {limits.apiAccess ? "Create a key to call the API from your code, Zapier or a deploy script." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
+          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={canCreate ? <CreateKey atLimit={false} options={options} /> : undefined}>
+            {canCreate ? "Create a key to call the API from your code, Zapier or a deploy script." : limits.apiAccess ? "Once your e-mail address is confirmed, keys for your code, Zapier or a deploy script are made here." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
           </EmptyState>
         ) : (
           <>
