@@ -3,42 +3,47 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "../ui/alert";
+import { AuthCard } from "./auth-card";
 import { Button } from "../ui/button";
 import { send } from "../ui/request";
 
 /** The link's page: one button uses the link (opening the page does not, so mail scanners cannot). */
-export function ConfirmEmailForm({ token, email }: { token: string; email: string }) {
+export function ConfirmEmailCard({ token, email }: { token: string; email: string }) {
   const [state, setState] = useState<{ kind: "idle" | "busy" } | { kind: "done"; email: string; changed: boolean } | { kind: "error"; message: string }>({ kind: "idle" });
   if (state.kind === "done") {
     return (
-      <div className="form-stack" data-testid="email-confirmed">
-        <Alert tone="info">
-          <strong>{state.email}</strong> is confirmed{state.changed ? " and is now the e-mail you sign in with" : ""}. You can create API keys and invite your team.
-        </Alert>
-        <Link href="/" className="btn btn-primary btn-block btn-lg">
-          Go to your dashboard
-        </Link>
-      </div>
+      <AuthCard title="E-mail confirmed" subtitle={state.changed ? "You now sign in with this address." : "Thank you: your address is confirmed."}>
+        <div className="form-stack" data-testid="email-confirmed">
+          <Alert tone="info">
+            <strong>{state.email}</strong> is confirmed. You can create API keys and invite your team.
+          </Alert>
+          <Link href="/" className="btn btn-primary btn-block btn-lg">
+            Go to your dashboard
+          </Link>
+        </div>
+      </AuthCard>
     );
   }
   return (
-    <form
-      className="form-stack"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setState({ kind: "busy" });
-        const result = await send<{ email: string; changed: boolean }>("POST", "/api/dashboard/email-confirmation", { token });
-        setState(result.ok ? { kind: "done", email: result.data.email, changed: result.data.changed } : { kind: "error", message: result.error.message });
-      }}
-    >
-      {state.kind === "error" ? <Alert tone="danger">{state.message}</Alert> : null}
-      <p className="auth-note">
-        Confirm that <strong>{email}</strong> is your address.
-      </p>
-      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={state.kind === "busy"}>
-        {state.kind === "busy" ? "Confirming…" : "Confirm my e-mail"}
-      </button>
-    </form>
+    <AuthCard title="Confirm your e-mail" subtitle="One click, and your address is confirmed." footer={<Link href="/">Back to Hop</Link>}>
+      <form
+        className="form-stack"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setState({ kind: "busy" });
+          const result = await send<{ email: string; changed: boolean }>("POST", "/api/dashboard/email-confirmation", { token });
+          setState(result.ok ? { kind: "done", email: result.data.email, changed: result.data.changed } : { kind: "error", message: result.error.message });
+        }}
+      >
+        {state.kind === "error" ? <Alert tone="danger">{state.message}</Alert> : null}
+        <p className="auth-note">
+          Confirm that <strong>{email}</strong> is your address.
+        </p>
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={state.kind === "busy"}>
+          {state.kind === "busy" ? "Confirming…" : "Confirm my e-mail"}
+        </button>
+      </form>
+    </AuthCard>
   );
 }
 
