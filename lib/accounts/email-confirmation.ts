@@ -54,6 +54,8 @@ export async function confirmationState(db: Db, accountId: string, now = new Dat
 
 /** The dashboard banner's address: the account's own while unconfirmed, or the one it changes to; null when none waits. */
 export async function addressWaiting(db: Db, accountId: string): Promise<{ email: string; change: boolean } | null> {
+  // Every dashboard page asks: without SMTP nothing can wait, and nothing is read.
+  if (!mailConfigured()) return null;
   const state = await confirmationState(db, accountId);
   if (state.pendingEmail) return { email: state.pendingEmail, change: true };
   return state.confirmed ? null : { email: state.email, change: false };
