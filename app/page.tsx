@@ -6,6 +6,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { ownerPlan, withLimits } from "@/lib/accounts/account-plan";
 import { limitsReport } from "@/lib/accounts/account-reports";
 import { signUpAdvertised } from "@/lib/accounts/sign-up";
+import { addressWaiting } from "@/lib/accounts/email-confirmation";
 import { accountOverview } from "@/lib/accounts/overview";
 import { accountOverview as activityOverview } from "@/lib/analytics/account-overview";
 import { effectiveLimits } from "@/lib/accounts/plans";
@@ -25,20 +26,21 @@ export default async function Home() {
   const client = await db();
   const owner = workspace.ownerId === account.id ? withLimits(account) : await ownerPlan(client, workspace.ownerId);
   const { limits } = owner;
-  const [counts, activity, report, ownKeys, workspaces] = await Promise.all([
+  const [counts, activity, report, ownKeys, workspaces, waitingEmail] = await Promise.all([
     accountOverview(client, workspace.ownerId),
     activityOverview(client, workspace.ownerId),
     limitsReport(client, owner, limits),
     // API keys are always the signed-in account's own (the keys page lists those), even in a team workspace.
     workspace.ownerId === account.id ? null : countActiveKeys(client, account.id),
     workspaceChoices(client, account),
+    addressWaiting(client, account.id),
   ]);
   if (ownKeys !== null) {
     counts.keys = ownKeys;
     report.apiKeys.active = ownKeys;
   }
   return (
-    <DashboardShell account={account} workspace={workspace} workspaces={workspaces}>
+    <DashboardShell account={account} workspace={workspace} workspaces={workspaces} waitingEmail={waitingEmail}>
       <Overview
         name={account.name ?? account.email}
         teamOwnerEmail={workspace.ownerId === account.id ? null : workspace.ownerEmail}

@@ -183,7 +183,7 @@ const EnvSchema = z.object({
   /** Days an audit-log entry is kept (swept daily). */
   AUDIT_RETENTION_DAYS: count(365),
   DEFAULT_PLAN: PlanName.default("free"),
-  /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown). */
+  /** smtp(s)://user:pass@host:port; unset = no e-mail is sent (links are only shown) and every account counts as confirmed. */
   SMTP_URL: serviceUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().optional(),
   /** Seconds between a webhook delivery's attempts, one per retry (docs/webhooks.md). */

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   // dashboard (browser session) answers
   not_signed_in: { status: 401, message: "Sign in to continue." },
   too_many_attempts: { status: 429, message: "Too many sign-in attempts. Try again later." },
+  email_not_confirmed: { status: 403, message: "Confirm your e-mail address first: open the link we e-mailed you, or send a new one from the dashboard." },
   signup_closed: { status: 403, message: "Sign-up is closed on this Hop instance. Ask its operator for an account." },
   rate_limit_exceeded: { status: 429, message: "Rate limit exceeded." },
   quota_exceeded: { status: 403, message: "The plan's link limit is reached." },

@@ -40,10 +40,11 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
         setBusy(true);
         state.clear();
         const body = { name: form.get("name"), email: form.get("email"), ...(changingEmail ? { currentPassword: form.get("profileCurrentPassword") } : {}) };
-        const result = await send("PATCH", "/api/dashboard/account", body);
+        const result = await send<{ pendingEmail: string | null }>("PATCH", "/api/dashboard/account", body);
         setBusy(false);
         if (!result.ok) return state.show(result.error.field === "currentPassword" ? { ...result.error, field: "profileCurrentPassword" } : result.error);
-        toast("Profile saved");
+        // With SMTP a new address changes only once its link is opened (the page then shows it as waiting).
+        toast(result.data?.pendingEmail ? `Check ${result.data.pendingEmail}: your e-mail changes when you open the link we sent there.` : "Profile saved");
         router.refresh();
       }}
     >

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { SessionAccount } from "@/lib/accounts/credentials";
 import type { Workspace } from "@/lib/dashboard/workspace";
 import { Toaster } from "../ui/toast";
+import { ConfirmEmailBanner } from "./email-confirmation";
 import { SidebarNav } from "./sidebar-nav";
 import type { WorkspaceOption } from "./workspace-switcher";
 
@@ -11,6 +12,7 @@ export function DashboardShell({
   workspace,
   workspaces = [],
   pendingInvitations = 0,
+  waitingEmail = null,
   children,
 }: {
   account: SessionAccount;
@@ -18,6 +20,8 @@ export function DashboardShell({
   workspaces?: WorkspaceOption[];
   /** Shown as a count beside Team. */
   pendingInvitations?: number;
+  /** The signed-in account's address waiting for its confirmation link (lib/accounts/email-confirmation.ts). */
+  waitingEmail?: { email: string; change: boolean } | null;
   children: ReactNode;
 }) {
   const elsewhere = workspace && workspace.ownerId !== account.id;
@@ -34,6 +38,7 @@ export function DashboardShell({
             {workspace.readOnly ? ": you can look, not change." : "."}
           </p>
         ) : null}
+        {waitingEmail ? <ConfirmEmailBanner email={waitingEmail.email} change={waitingEmail.change} /> : null}
         {children}
       </main>
       <Toaster />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { Field, Input } from "../ui/field";
@@ -11,6 +12,7 @@ export function SignupForm({ callbackUrl = "/" }: { callbackUrl?: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const router = useRouter();
   return (
     <form
       className="form-stack"
@@ -22,11 +24,16 @@ export function SignupForm({ callbackUrl = "/" }: { callbackUrl?: string }) {
         setBusy(true);
         setErrors({});
         setFormError(null);
-        const created = await send("POST", "/api/dashboard/signup", input);
+        const created = await send<{ confirmEmail?: boolean }>("POST", "/api/dashboard/signup", input);
         if (!created.ok) {
           if (created.error.field) setErrors({ [created.error.field]: created.error.message });
           else setFormError(created.error.message);
           return setBusy(false);
+        }
+        // With SMTP the answer is the same for a taken address, so signing in here would tell the two
+        // apart: "check your inbox" in both cases, and the person signs in from there.
+        if (created.data?.confirmEmail) {
+          return router.push(`/signup/check-inbox?${new URLSearchParams({ email: input.email.trim().toLowerCase(), callbackUrl })}`);
         }
         const signedIn = await signInWithPassword(input.email, input.password);
         window.location.assign(signedIn.ok ? callbackUrl : `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);

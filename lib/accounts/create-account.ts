@@ -18,7 +18,8 @@ export async function createAccount(db: Db, input: z.infer<typeof CreateAccountI
   if (existing) throw new HopError("invalid_request", { message: `An account with e-mail ${input.email} exists.`, field: "email", status: 409 });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const account = await db.$transaction(async (tx) => {
-    const made = await tx.account.create({ data: { id: newId("acc"), email: input.email, name: input.name ?? null, plan: input.plan, passwordHash } });
+    // The operator vouches for the address they type: a CLI account is confirmed (docs/decisions/047).
+    const made = await tx.account.create({ data: { id: newId("acc"), email: input.email, name: input.name ?? null, plan: input.plan, passwordHash, emailConfirmedAt: new Date() } });
     await recordAudit(tx, made.id, { action: "account.created", target: { type: "account", id: made.id, label: made.email }, changes: { email: made.email, name: made.name, plan: made.plan, password: passwordHash !== null } });
     return made;
   });

@@ -6,10 +6,14 @@ import { isUniqueViolation } from "../db/errors";
 import { takeSignInAttempt } from "../auth/signin-throttle";
 import { countOf } from "../text/plural";
 import { recordAudit } from "../audit/record-audit";
+import { mailConfigured } from "../mail/send-mail";
+import { createConfirmationLink, mailLater } from "./email-confirmation";
 
 // Changing the e-mail (the sign-in name) or the password needs the current password, and wrong
 // guesses of it spend the same budget as wrong sign-ins of the account's e-mail (10 per 15
 // minutes, lib/auth/signin-throttle.ts): a stolen session gets no faster door to the password.
+// With SMTP a new e-mail is confirmed at the new address first (lib/accounts/email-confirmation.ts):
+// the account keeps the old one until the link is opened.
 
 export const UpdateProfileInput = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
@@ -44,19 +48,37 @@ async function checkCurrentPassword(db: Db, accountId: string, password: string 
 
 export async function updateProfile(db: Db, accountId: string, input: z.infer<typeof UpdateProfileInput>, clientIp: string) {
   const current = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, name: true } });
-  if (input.email !== current.email) await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
-  const changed = { ...(input.name !== current.name ? { name: input.name } : {}), ...(input.email !== current.email ? { email: input.email } : {}) };
+  const emailChanges = input.email !== current.email;
+  if (emailChanges) await checkCurrentPassword(db, accountId, input.currentPassword, clientIp);
+  if (emailChanges && mailConfigured()) return requestEmailChange(db, accountId, current, input);
+  const changed = { ...(input.name !== current.name ? { name: input.name } : {}), ...(emailChanges ? { email: input.email } : {}) };
   try {
     const account = await db.$transaction(async (tx) => {
       const updated = await tx.account.update({ where: { id: accountId }, data: { name: input.name, email: input.email } });
       if (Object.keys(changed).length) await recordAudit(tx, accountId, { action: "account.profile_updated", target: { type: "account", id: accountId, label: updated.email }, changes: changed });
       return updated;
     });
-    return { id: account.id, name: account.name, email: account.email };
+    return { id: account.id, name: account.name, email: account.email, pendingEmail: null };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HopError("invalid_request", { message: "Another account uses this e-mail.", field: "email", status: 409 });
+    if (isUniqueViolation(error)) throw anotherAccountUsesIt();
     throw error;
   }
+}
+
+const anotherAccountUsesIt = () => new HopError("invalid_request", { message: "Another account uses this e-mail.", field: "email", status: 409 });
+
+/** The name changes now; the e-mail once the link sent to the new address is opened (one audit entry). */
+async function requestEmailChange(db: Db, accountId: string, current: { email: string; name: string | null }, input: z.infer<typeof UpdateProfileInput>) {
+  if (await db.account.count({ where: { email: input.email } })) throw anotherAccountUsesIt();
+  const { account, made } = await db.$transaction(async (tx) => {
+    const account = await tx.account.update({ where: { id: accountId }, data: { name: input.name } });
+    const made = await createConfirmationLink(tx, accountId, input.email);
+    const changes = input.name !== current.name ? { name: input.name } : {};
+    await recordAudit(tx, accountId, { action: "account.email_change_requested", target: { type: "account", id: accountId, label: current.email }, changes, details: { email: input.email, expiresAt: made.expiresAt.toISOString() } });
+    return { account, made };
+  });
+  mailLater(made, true);
+  return { id: account.id, name: account.name, email: account.email, pendingEmail: input.email };
 }
 
 /** Checks the current password, stores the new one and ends every session (the caller re-issues its own). */

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/record-audit";
 import { log } from "../log";
 import { mailConfigured, sendMail } from "../mail/send-mail";
 import type { PlanName } from "./plans";
+import { createConfirmationLink, mailLater } from "./email-confirmation";
 
 export const SignUpInput = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
@@ -68,7 +69,7 @@ function asIfCreated(email: string, defaultPlan: PlanName) {
       ].join("\n"),
     }).catch((error: unknown) => log.warn("sign-up notice not sent", { error: String(error) }));
   }
-  return { id: newId("acc"), email, plan: defaultPlan as string, sessionVersion: 0 };
+  return { id: newId("acc"), email, plan: defaultPlan as string, sessionVersion: 0, confirmEmail: mailConfigured() };
 }
 
 /**
@@ -77,6 +78,8 @@ function asIfCreated(email: string, defaultPlan: PlanName) {
  * that finds no account takes the lock and checks again under it (two first sign-ups racing on a
  * closed instance let one in): a burst of ordinary sign-ups must not queue whole transactions, each
  * holding a pooled connection, behind one lock — under load they ran out of connections.
+ * With SMTP the new account's address is unconfirmed and a link goes to it after the answer
+ * (`confirmEmail: true`, as for a taken address); without SMTP it is confirmed from the start.
  */
 export async function signUp(
   db: Db,
@@ -84,15 +87,26 @@ export async function signUp(
   options: { defaultPlan: PlanName; signup: SignUpSetting } = config(),
 ) {
   const passwordHash = await hashPassword(input.password);
-  const create = async (tx: Pick<Db, "account" | "auditEntry">, accounts: number) => {
+  const confirmEmail = mailConfigured();
+  const create = async (tx: Pick<Db, "account" | "auditEntry" | "emailConfirmation">, accounts: number) => {
     if (!mayJoin(options.signup, accounts)) throw new HopError("signup_closed");
-    const data = { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan };
+    const emailConfirmedAt = confirmEmail ? null : new Date();
+    const data = { id: newId("acc"), email: input.email, name: input.name, passwordHash, plan: accounts === 0 ? "unlimited" : options.defaultPlan, emailConfirmedAt };
     // An address already used inserts nothing (no failed statement to end the transaction).
     const { count } = await tx.account.createMany({ data: [data], skipDuplicates: true });
     if (count === 0) return asIfCreated(input.email, options.defaultPlan);
     await recordAudit(tx, data.id, { action: "account.created", target: { type: "account", id: data.id, label: data.email }, changes: { email: data.email, name: data.name, plan: data.plan } });
-    return { id: data.id, email: data.email, plan: data.plan as string, sessionVersion: 0 };
+    const link = confirmEmail ? await createConfirmationLink(tx, data.id, data.email) : null;
+    return { id: data.id, email: data.email, plan: data.plan as string, sessionVersion: 0, confirmEmail, link };
   };
+  const made = await transact(db, create);
+  // Mailed after the transaction (and not awaited, as the taken address's notice is not).
+  if ("link" in made && made.link) mailLater(made.link, false);
+  return { id: made.id, email: made.email, plan: made.plan, sessionVersion: made.sessionVersion, confirmEmail: made.confirmEmail };
+}
+
+/** Runs `create` in a transaction, under the first-account lock while the database has no account. */
+async function transact<T>(db: Db, create: (tx: Pick<Db, "account" | "auditEntry" | "emailConfirmation">, accounts: number) => Promise<T>): Promise<T> {
   // Accounts are never removed down to none, so one seen here stays: no lock is needed after it.
   const seen = await db.account.count();
   if (seen > 0) return db.$transaction((tx) => create(tx, seen));

@@ -7,7 +7,7 @@
 // free everywhere. docs/links.md lists them.
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // app/ routes and route groups' pages
-  "v1", "api", "docs", "editor", "invite", "login", "signup", "forgot-password", "reset-password", "__hop",
+  "v1", "api", "docs", "editor", "invite", "login", "signup", "forgot-password", "reset-password", "confirm-email", "__hop",
   "links", "websites", "domains", "analytics", "keys", "team", "webhooks", "account", "mcp",
   // visitor pages of websites (/site/…), Next's assets, the server's own paths
   "site", "_next", "favicon.ico", "icon.svg", "robots.txt", "sitemap.xml", "metrics",

@@ -20,6 +20,10 @@ const NOT_AUDITED = new Set([
   "POST /api/dashboard/workspace",
 ]);
 
+// Routes that succeed only with SMTP set up (the walk's server has none, and answers them 409): their
+// one entry each is checked where a real SMTP server runs (tests/api/account-confirm-email.test.ts).
+const NEEDS_MAIL = new Set(["POST /api/dashboard/account/email-confirmation"]);
+
 const NEW_PASSWORD = "another long password";
 
 /** What a route's call is made of, where the shared case (dashboard-cases.ts) is made to be refused. */
@@ -118,6 +122,10 @@ describe("audit log: dashboard writes", () => {
       const before = (await api(server, "GET", "/v1/audit-log?limit=1", { key: reader })).body.data[0]?.id;
       const target = fill(route.template, call.params ?? c.params?.(o) ?? {}) + (call.query ?? "");
       const answer = await send(server, route.method, target, { cookie: owner.cookie, body: call.body, raw: call.raw, contentType: call.contentType });
+      if (NEEDS_MAIL.has(route.key)) {
+        if (answer.status !== 409) problems.push(`${route.key}: ${answer.status} without SMTP (expected 409)`);
+        continue;
+      }
       if (answer.status >= 300) {
         problems.push(`${route.key}: ${answer.status} ${answer.text.slice(0, 200)} (give it a call that succeeds in SUCCEEDING)`);
         continue;
@@ -139,6 +147,6 @@ describe("audit log: dashboard writes", () => {
     }
     t.diagnostic(`audited: ${audited.join(", ")}`);
     assert.deepEqual(problems, []);
-    assert.equal(audited.length, writes.length - NOT_AUDITED.size, "every write route but the listed ones was audited");
+    assert.equal(audited.length, writes.length - NOT_AUDITED.size - NEEDS_MAIL.size, "every write route but the listed ones was audited");
   });
 });

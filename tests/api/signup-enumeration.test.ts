@@ -50,13 +50,18 @@ describe("sign-up and addresses that have an account", () => {
     assert.notEqual(taken.body.id, owner.body.id);
     assert.equal(await signsIn(server, "owner@example.test", "the owner's password"), true, "the account keeps its password");
     assert.equal(await signsIn(server, "owner@example.test", "an intruder's password"), false);
+    const isNotice = (raw: string) => /You already have a Hop account/.test(raw);
     const deadline = Date.now() + 10_000;
-    while (!smtp.received.some((m) => m.to.includes("owner@example.test")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const notices = smtp.received.filter((m) => m.to.includes("owner@example.test"));
+    while (!smtp.received.some((m) => m.to.includes("owner@example.test") && isNotice(m.raw)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const notices = smtp.received.filter((m) => m.to.includes("owner@example.test") && isNotice(m.raw));
     assert.equal(notices.length, 1);
-    assert.match(notices[0].raw, /You already have a Hop account/);
     assert.match(notices[0].raw, /already has an account/);
     assert.doesNotMatch(notices[0].raw, /intruder/);
-    assert.equal(smtp.received.filter((m) => m.to.includes("newcomer@example.test")).length, 0, "a new account is not e-mailed");
+    assert.doesNotMatch(notices[0].raw, /confirm-email/, "the notice confirms nothing");
+    // A new account gets its confirmation link (docs/decisions/047), never the notice.
+    const newcomer = smtp.received.filter((m) => m.to.includes("newcomer@example.test"));
+    assert.ok(newcomer.every((m) => !isNotice(m.raw)), "a new account is not told it exists");
+    assert.equal(taken.body.confirmEmail, true);
+    assert.equal(fresh.body.confirmEmail, true);
   });
 });

@@ -112,6 +112,9 @@ describe("upgrading a database made by the oldest schema", () => {
       assert.deepEqual(await applied(db), readMigrations().map((m) => m.name), "every migration recorded once");
       const [visits] = await db.query(`SELECT sum(visits)::int AS n FROM "VisitEvent"`);
       assert.equal(visits.n, 19, "the fixture's 17 visits, a row each, and the test's two");
+      // Accounts made before confirmation existed keep their keys and invitations (decision 047).
+      const [unconfirmed] = await db.query(`SELECT count(*)::int AS n FROM "Account" WHERE "emailConfirmedAt" IS NULL`);
+      assert.equal(unconfirmed.n, 0, "every account that existed counts as confirmed");
     } finally {
       await db.close();
     }

@@ -95,6 +95,10 @@ export const CASES: Record<string, Case> = {
   // "Forgot password": signed out by nature; the walk's server sends no mail (409), a made-up link is 404.
   "POST /api/dashboard/password-reset": { scope: "self", signedOut: true, body: () => ({ email: `reset-${tag()}@example.test` }) },
   "POST /api/dashboard/password-reset/complete": { scope: "self", signedOut: true, body: () => ({ token: "A".repeat(43), password: "long enough password" }) },
+  // A confirmation link (docs/decisions/047): the link is the proof, signed in or not; a made-up one is 404.
+  "POST /api/dashboard/email-confirmation": { scope: "self", signedOut: true, body: () => ({ token: "A".repeat(43) }) },
+  // "Resend the link": the walks' servers send no mail, so there is nothing to confirm (409).
+  "POST /api/dashboard/account/email-confirmation": { scope: "self" },
   "POST /api/dashboard/signout": { scope: "self", signedOut: true },
   "POST /api/dashboard/signup": { scope: "self", signedOut: true, body: () => ({ name: "Pat", email: `s-${tag()}@example.test`, password: "long enough password" }) },
 

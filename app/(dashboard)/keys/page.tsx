@@ -11,6 +11,7 @@ import { Card, CardFooter } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon } from "@/components/ui/icons";
 import { Table } from "@/components/ui/table";
+import { confirmationState } from "@/lib/accounts/email-confirmation";
 import { effectiveLimits } from "@/lib/accounts/plans";
 import { db } from "@/lib/db/open";
 import { requireAccount } from "@/lib/dashboard/current-account";
@@ -43,15 +44,24 @@ export default async function KeysPage() {
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   const active = keys.filter((key) => !key.revokedAt).length;
   const options = await formOptions(account.id);
+  const confirmation = await confirmationState(await db(), account.id);
+  // The form only where the server would take it: the plan has the API and the address is confirmed.
+  const canCreate = limits.apiAccess && confirmation.confirmed;
   const groupNames = new Map(options.groups.map((g) => [g.id, g.name]));
   return (
     <div className="page-stack">
-      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={limits.apiAccess ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
+      <PageHeader title="API keys" description={<>Keys let scripts and apps use Hop's API on your behalf. Each key is shown once, when you create it. <a href="/docs/api">API reference</a></>} action={canCreate ? <CreateKey atLimit={active >= MAX_ACTIVE_KEYS} options={options} /> : null} />
       {!limits.apiAccess ? (
         // Nothing here would answer anything but 403 plan_upgrade_required, so no key is offered.
         <Alert tone="warning">
           <strong>Your {planLabel(account.plan)} plan has no API access.</strong> The API comes with the Growth plan or higher. Plans are set by whoever runs this Hop instance (with{" "}
           <code>npm run cli -- account set-plan --email {account.email} --plan growth</code>): ask them to move your account, and keys can be created here.
+        </Alert>
+      ) : null}
+      {limits.apiAccess && !confirmation.confirmed ? (
+        // The server answers 403 email_not_confirmed until the link is opened, so no form is offered.
+        <Alert tone="warning">
+          <strong>Confirm your e-mail address to create API keys.</strong> We sent a link to {confirmation.email}; &ldquo;Resend the link&rdquo; at the top of the page sends a new one.
         </Alert>
       ) : null}
       {active >= MAX_ACTIVE_KEYS ? (
@@ -61,8 +71,8 @@ export default async function KeysPage() {
       ) : null}
       <Card>
         {keys.length === 0 ? (
-          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={limits.apiAccess ? <CreateKey atLimit={false} options={options} /> : undefined}>
-            {limits.apiAccess ? "Create a key to call the API from your code, Zapier or a deploy script." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
+          <EmptyState icon={<KeyIcon />} title="No API keys yet" actions={canCreate ? <CreateKey atLimit={false} options={options} /> : undefined}>
+            {canCreate ? "Create a key to call the API from your code, Zapier or a deploy script." : limits.apiAccess ? "Once your e-mail address is confirmed, keys for your code, Zapier or a deploy script are made here." : "Once your plan includes the API, keys for your code, Zapier or a deploy script are made here."}
           </EmptyState>
         ) : (
           <>

@@ -4,6 +4,7 @@ import { TeamTwoFactorRule } from "@/components/dashboard/team/team-two-factor";
 import { TeamsYouBelongTo } from "@/components/dashboard/team/teams-you-belong-to";
 import { WorkspaceTeam } from "@/components/dashboard/team/workspace-team";
 import { PageHeader } from "@/components/dashboard/shell";
+import { confirmationState } from "@/lib/accounts/email-confirmation";
 import { db } from "@/lib/db/open";
 import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { listInvitations } from "@/lib/team/invitations";
@@ -25,11 +26,12 @@ export default async function TeamPage() {
   const team = managedTeam(workspace);
   const manages = team.ownerId === workspace.ownerId;
   // An editor's or viewer's view of another workspace reads no invitations at all.
-  const [memberships, members, invitations, requiresTwoFactor] = await Promise.all([
+  const [memberships, members, invitations, requiresTwoFactor, confirmation] = await Promise.all([
     listOwnMemberships(database, account.id),
     manages ? listTeamMembers(database, team.ownerId) : [],
     manages ? listInvitations(database, team.ownerId) : [],
     teamRequiresTwoFactor(database, account.id),
+    confirmationState(database, account.id),
   ]);
   const teams = <TeamsYouBelongTo memberships={memberships} />;
   if (!manages) return <WorkspaceTeam workspace={workspace} teams={teams} />;
@@ -44,7 +46,7 @@ export default async function TeamPage() {
             : "Members work on your links and pages here, in your workspace, or through the API with their own keys. Admins and editors can change them; viewers can only read."
         }
       />
-      <ManagedTeam ownerEmail={asAdmin ? workspace.ownerEmail : null} actorId={account.id} members={members} invitations={invitations} now={new Date()} />
+      <ManagedTeam ownerEmail={asAdmin ? workspace.ownerEmail : null} actorId={account.id} members={members} invitations={invitations} now={new Date()} unconfirmedEmail={confirmation.confirmed ? null : confirmation.email} />
       {asAdmin ? null : (
         <Card labelledBy="team-sign-in">
           <CardHeader id="team-sign-in" title="Sign-in rules" description="What members need before they can work in your workspace." />

@@ -1,5 +1,6 @@
 import { formatDate } from "@/components/dashboard/format";
 import { planLabel } from "@/components/dashboard/plan";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,10 +15,12 @@ import { ConfirmTeamAction, InviteMember, MemberRole, RenewInvitation } from "./
 /**
  * A team as its manager sees it: the invite form, the open invitations and the members with their
  * roles. The manager is the owner, or an admin of the owner's team (`ownerEmail` set), whose own
- * row shows its role without controls: only the owner changes it.
+ * row shows its role without controls: only the owner changes it. `unconfirmedEmail`: the
+ * manager's own address waits for its confirmation link, so the server refuses invitations.
  */
-export function ManagedTeam({ ownerEmail, actorId, members, invitations, now }: {
+export function ManagedTeam({ ownerEmail, actorId, members, invitations, now, unconfirmedEmail = null }: {
   ownerEmail: string | null;
+  unconfirmedEmail?: string | null;
   actorId: string;
   members: Awaited<ReturnType<typeof listTeamMembers>>;
   invitations: Awaited<ReturnType<typeof listInvitations>>;
@@ -33,7 +36,13 @@ export function ManagedTeam({ ownerEmail, actorId, members, invitations, now }: 
           description={`You get a one-time link to share (it is e-mailed too when this instance sends mail). Whoever opens it signs up or signs in and joins ${teamName} with the role you chose.`}
         />
         <CardBody>
-          <InviteMember />
+          {unconfirmedEmail ? (
+            <Alert tone="warning">
+              <strong>Confirm your e-mail address to invite members.</strong> We sent a link to {unconfirmedEmail}; &ldquo;Resend the link&rdquo; at the top of the page sends a new one.
+            </Alert>
+          ) : (
+            <InviteMember />
+          )}
         </CardBody>
       </Card>
       {invitations.length > 0 ? (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertEmailConfirmed } from "@/lib/accounts/email-confirmation";
 import { otherMethods } from "@/lib/api/methods";
 import { dashboardRoute, json } from "@/lib/dashboard/route";
 import { createKey } from "@/lib/keys/create-key";
@@ -14,8 +15,9 @@ const CreateKeyInput = z
   })
   .extend(RestrictionLists.shape);
 
-/** The whole key is in this one answer and never again (only its SHA-256 is stored). */
+/** The whole key is in this one answer and never again (only its SHA-256 is stored); an unconfirmed address gets 403 email_not_confirmed. */
 export const POST = dashboardRoute({ body: CreateKeyInput }, async ({ db, account, body }) => {
+  await assertEmailConfirmed(db, account.id);
   // A date means "until the end of that day" (UTC): a key made to expire today still works today.
   const expiresAt = body.expiresAt ? new Date(`${body.expiresAt}T23:59:59.999Z`) : null;
   const key = await createKey(db, account.id, { name: body.name, role: body.role, scopes: body.scopes, groupIds: body.groupIds, domains: body.domains, expiresAt });
