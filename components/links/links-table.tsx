@@ -77,7 +77,7 @@ export function LinksTable({
                 {link.expired ? <span className="badge badge-warning">Expired</span> : link.expiresAt ? <span className="badge" title={`Expires ${link.expiresAt}`}>Expires</span> : null}
                 {link.hasPassword ? <span className="badge">Password</span> : null}
                 {link.notLiveYet ? <span className="badge" title={`Starts ${link.startsAt}`}>Not live yet</span> : null}
-                {link.health.state === "broken" ? <span className="badge badge-danger" title={brokenReason(link.health)}>Broken</span> : null}
+                {link.health.state === "broken" ? <span className="badge badge-danger" title={brokenReason(link.health)}>{link.health.status ? `Broken · ${link.health.status}` : "Broken"}</span> : null}
                 {link.maxClicks !== null ? <span className="badge" title={`Acts as expired after ${link.maxClicks.toLocaleString("en-US")} visits`}>Limit {link.maxClicks.toLocaleString("en-US")}</span> : null}
               </div>
               <div className="cell-sub link-sub" title={link.destination ?? undefined}>
