@@ -100,6 +100,10 @@ const TUNABLES = {
   WEBHOOK_DEADLINE_MS: count(15_000),
   WEBHOOK_LEASE_MS: count(60_000, 300),
   WEBHOOK_CLICKS_PER_MINUTE: count(600),
+  /** How often the instance holding the link-health lease looks for links due a check (docs/link-health.md). */
+  LINK_HEALTH_SWEEP_MS: count(60_000, 100),
+  /** Checks of one account's links on one destination host in any minute. */
+  LINK_HEALTH_PER_HOST_PER_MINUTE: count(10),
 };
 
 /**
@@ -194,6 +198,8 @@ const EnvSchema = z.object({
     .transform((text) => text.split(",").map((part) => Number(part.trim()))),
   /** true: webhooks may point at loopback, private and link-local addresses (tests, private networks). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** Hours between two checks of a link's destination (docs/link-health.md); 0 turns the checks off. */
+  LINK_HEALTH_INTERVAL_HOURS: z.coerce.number().finite().min(0, "must be 0 (off) or more").default(24),
   /** Tests only: lets the loopback admin endpoint set the API usage clock (lib/usage/clock.ts). */
   HOP_TEST_CLOCK: z.enum(["on", "off"]).default("off"),
   /** bcrypt cost of new account and link passwords (each step doubles the work). */
@@ -278,6 +284,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     signup: parsed.SIGNUP,
     webhookRetryDelaysS: parsed.WEBHOOK_RETRY_DELAYS,
     webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
+    linkHealthIntervalMs: Math.round(parsed.LINK_HEALTH_INTERVAL_HOURS * 3_600_000),
     defaultPlan: parsed.DEFAULT_PLAN,
     tunables: Object.fromEntries(Object.keys(TUNABLES).map((name) => [name, parsed[name as keyof typeof TUNABLES]])) as Record<keyof typeof TUNABLES, number>,
     smtpUrl: parsed.SMTP_URL,

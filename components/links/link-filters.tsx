@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { LINK_SORTS } from "@/lib/links/link-sorts";
 import type { DashboardLinksQuery } from "@/lib/links/list-links-page";
 
-// Short, so the seven filters fit one line on a laptop; the field is labelled "Sort".
+// Short, so the eight filters fit one line on a laptop; the field is labelled "Sort".
 const SORT_LABELS: Record<(typeof LINK_SORTS)[number], string> = {
   newest: "Newest",
   oldest: "Oldest",
@@ -16,7 +16,7 @@ const SORT_LABELS: Record<(typeof LINK_SORTS)[number], string> = {
   destination: "Destination",
 };
 
-const FILTERS = ["search", "tag", "domain", "groupId", "type", "status", "sort"] as const;
+const FILTERS = ["search", "tag", "domain", "groupId", "type", "status", "health", "sort"] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -42,6 +42,7 @@ export function LinkFilters({
     groupId: query.groupId ?? "",
     type: query.type ?? "",
     status: query.status ?? "",
+    health: query.health ?? "",
     sort: query.sort === "newest" ? "" : query.sort,
   }));
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -78,6 +79,7 @@ export function LinkFilters({
       <FilterSelect id="filter-domain" name="domain" label="Domain" options={choices.domains.map((d) => [d, d])} {...select("domain")} />
       <FilterSelect id="filter-group" name="groupId" label="Group" options={choices.groups.map((g) => [g.id, g.name])} {...select("groupId")} />
       <FilterSelect id="filter-status" name="status" label="Status" options={[["active", "Active"], ["inactive", "Inactive"], ["expired", "Expired"], ["protected", "Password-protected"], ["scheduled", "Scheduled"], ["capped", "Visit limit"]]} {...select("status")} />
+      <FilterSelect id="filter-health" name="health" label="Health" options={[["broken", "Broken"], ["redirected", "Redirected elsewhere"], ["ok", "OK"], ["unchecked", "Not checked yet"]]} {...select("health")} />
       <FilterSelect id="filter-type" name="type" label="Type" options={[["deeplink", "Short link"], ["website", "Website"], ["applink", "App link"]]} {...select("type")} />
       <div className="field">
         <label className="field-label" htmlFor="filter-sort">

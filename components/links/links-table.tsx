@@ -13,7 +13,7 @@ import { BulkEditDialog, type ListFilter } from "./bulk-edit-dialog";
 import { CopyIconButton } from "./copy-icon-button";
 import { QrDialog } from "./qr-panel";
 
-export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d" | "expired" | "expiresAt" | "hasPassword" | "startsAt" | "notLiveYet" | "maxClicks">;
+export type LinkRow = Pick<LinkPageRow, "id" | "url" | "destination" | "title" | "tags" | "groupId" | "isActive" | "type" | "clicks30d" | "expired" | "expiresAt" | "hasPassword" | "startsAt" | "notLiveYet" | "maxClicks" | "health">;
 
 export function LinksTable({
   links,
@@ -87,6 +87,7 @@ export function LinksTable({
                 {link.expired ? <span className="badge badge-warning">Expired</span> : link.expiresAt ? <span className="badge" title={`Expires ${link.expiresAt}`}>Expires</span> : null}
                 {link.hasPassword ? <span className="badge">Password</span> : null}
                 {link.notLiveYet ? <span className="badge" title={`Starts ${link.startsAt}`}>Not live yet</span> : null}
+                {link.health.state === "broken" ? <span className="badge badge-danger" title={brokenReason(link.health)}>{link.health.status ? `Broken · ${link.health.status}` : "Broken"}</span> : null}
                 {link.maxClicks !== null ? <span className="badge" title={`Acts as expired after ${link.maxClicks.toLocaleString("en-US")} visits`}>Limit {link.maxClicks.toLocaleString("en-US")}</span> : null}
               </div>
               <div className="cell-sub link-sub" title={link.destination ?? undefined}>
@@ -193,4 +194,11 @@ function ActiveSwitch({ id, url, active, disabled }: { id: string; url: string; 
       ) : null}
     </div>
   );
+}
+
+/** What the last check found, for the Broken badge's tooltip. */
+function brokenReason(health: LinkRow["health"]): string {
+  const found = health.status ? `answered ${health.status}` : (health.error ?? "no answer");
+  // The stored instant as text, the same on the server and in the browser (no time-zone mismatch).
+  return `Destination ${found}${health.checkedAt ? ` (checked ${health.checkedAt.slice(0, 16).replace("T", " ")} UTC)` : ""}`;
 }

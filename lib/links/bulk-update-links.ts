@@ -152,7 +152,10 @@ async function writeSlice(tx: Tx, scope: Scope, slice: string[], change: BulkUpd
     // Each link its own destination: one statement for the slice (one UPDATE per row was 3 ms a link on PGlite).
     const movedIds = moved.map(({ link }) => link.id);
     const destinations = moved.map(({ data }) => data.destination as string);
-    await tx.$executeRaw`UPDATE "Link" AS l SET destination = v.destination, "updatedAt" = ${new Date()}
+    // A new destination is unchecked and due at once (lib/links/link-health.ts).
+    const now = new Date();
+    await tx.$executeRaw`UPDATE "Link" AS l SET destination = v.destination, "updatedAt" = ${now},
+        "healthState" = 'unchecked', "healthStatus" = NULL, "healthError" = NULL, "healthFinalUrl" = NULL, "healthCheckedAt" = NULL, "healthDueAt" = ${now}
       FROM unnest(${movedIds}::text[], ${destinations}::text[]) AS v(id, destination) WHERE l.id = v.id AND l."accountId" = ${accountId}`;
   }
   const links = await tx.link.findMany({ where: { accountId, id: { in: ids } }, orderBy: NEWEST_FIRST });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Link } from "../generated/prisma/client";
+import { toLinkHealth } from "./link-health";
 import { shortUrlOf } from "./public-id";
 import type { LinkDetails, LinkObject, StoredGeoRule, StoredLanguageRule } from "./responses";
 
@@ -33,6 +34,7 @@ export function toLinkObject(link: Link) {
     hasPassword: link.passwordHash !== null,
     ios: link.ios,
     android: link.android,
+    health: toLinkHealth(link),
   } satisfies LinkObjectBody;
 }
 

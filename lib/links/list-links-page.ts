@@ -19,6 +19,7 @@ export const DashboardLinksQuery = ListLinksQuery.extend({
   limit: ListLinksQuery.shape.limit.unwrap().catch(25).default(25),
   page: ListLinksQuery.shape.page.catch(1),
   type: ListLinksQuery.shape.type.catch(undefined),
+  health: ListLinksQuery.shape.health.catch(undefined),
   status: z.enum(LINK_STATUS_FILTERS).optional().catch(undefined),
 });
 export type DashboardLinksQuery = z.infer<typeof DashboardLinksQuery>;

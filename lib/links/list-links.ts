@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/open";
 import type { Prisma } from "../generated/prisma/client";
+import { HEALTH_STATES } from "./link-health";
 import { toLinkObject } from "./link-object";
 import type { LinkList, Pagination } from "./responses";
 import { currentRestrictions } from "../keys/acting-key";
@@ -32,10 +33,11 @@ export const ListLinksQuery = PaginationQuery.extend({
   domain: z.string().max(253).optional(),
   groupId: z.string().max(100).optional(),
   type: z.enum(["deeplink", "website", "applink"]).optional(),
+  health: z.enum(HEALTH_STATES).optional().meta({ description: "Only links whose last destination check found this (docs/link-health.md)." }),
 });
 
-/** GET /v1/links' five filters; the dashboard's table adds whether a link is active, expired or has a password. */
-export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type"> & { isActive?: boolean; expiredBy?: Date; hasPassword?: boolean; startsAfter?: Date; capped?: boolean };
+/** GET /v1/links' six filters; the dashboard's table adds whether a link is active, expired or has a password. */
+export type LinkFilters = Pick<z.infer<typeof ListLinksQuery>, "search" | "tag" | "domain" | "groupId" | "type" | "health"> & { isActive?: boolean; expiredBy?: Date; hasPassword?: boolean; startsAfter?: Date; capped?: boolean };
 
 /**
  * The one reading of the list filters, for GET /v1/links and the dashboard's table alike (they had
@@ -53,6 +55,7 @@ export function linkListWhere(accountId: string, filters: LinkFilters): Prisma.L
   if (filters.domain) where.domain = filters.domain.trim().toLowerCase();
   if (filters.groupId) where.groupId = filters.groupId;
   if (filters.type) where.type = filters.type;
+  if (filters.health) where.healthState = filters.health;
   if (filters.isActive !== undefined) where.isActive = filters.isActive;
   if (filters.expiredBy) where.expiresAt = { lte: filters.expiredBy };
   if (filters.hasPassword) where.passwordHash = { not: null };
@@ -78,7 +81,7 @@ export async function findLinkPage(
   return { rows, pagination: paginationOf(query, totalCount) };
 }
 
-/** GET /v1/links: the account's items, newest first, with the five filters. */
+/** GET /v1/links: the account's items, newest first, with the six filters. */
 export async function listLinks(db: Db, accountId: string, query: z.infer<typeof ListLinksQuery>) {
   const { rows, pagination } = await findLinkPage(db, accountId, query, NEWEST_FIRST);
   return { data: rows.map(toLinkObject), pagination } satisfies z.input<typeof LinkList>;

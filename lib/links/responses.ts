@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JsonObject, NestedCodeMessage, Timestamp } from "../validation/response-parts";
 import { BEHAVIORS } from "./behaviors";
+import { LinkHealth } from "./link-health";
 
 // The success bodies of the /v1/links operations. The serializers in lib/links build their values
 // `satisfies z.input<typeof …>` of these, so a drift fails tsc; the contract test
@@ -32,6 +33,7 @@ export const LinkObject = z
     hasPassword: z.boolean().meta({ description: "Whether visitors must enter a password (the password itself is never returned)." }),
     ios: z.string().nullable().meta({ description: "Where iPhone and iPad visitors go instead of the destination, or null." }),
     android: z.string().nullable().meta({ description: "Where Android visitors go instead of the destination, or null." }),
+    health: LinkHealth,
   })
   .meta({ id: "Link" });
 

@@ -10,6 +10,7 @@ import { domainKind } from "./link-domain";
 import type { LinkUpdateResult } from "./responses";
 import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import { assertScheduleOrder, extrasFieldNames, linkExtrasData } from "./link-extras";
+import { healthReset } from "./link-health";
 import { toLinkObject } from "./link-object";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { UpdateLinkBody } from "./schemas";
@@ -65,7 +66,9 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
       if (groupId && !(await tx.group.findFirst({ where: { id: groupId, accountId: link.accountId }, select: { id: true } }))) {
         throw new HopError("GROUP_NOT_FOUND", { field: "groupId" });
       }
-      const updated = await tx.link.update({ where: { id: link.id }, data });
+      // A new destination has not been checked yet (the sweep looks at it within a pass).
+      const health = data.destination !== undefined && data.destination !== link.destination ? healthReset() : {};
+      const updated = await tx.link.update({ where: { id: link.id }, data: { ...data, ...health } });
       await recordAudit(tx, link.accountId, { action: "link.updated", target: linkTarget(link), changes: data });
       await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(updated)]);
     });

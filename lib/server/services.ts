@@ -9,6 +9,7 @@ import { dnsSetupProblem } from "../domains/dns-setup";
 import { startDomainMaintenance } from "../domains/recheck-domains";
 import { startDraftSweep } from "../drafts/lifetime";
 import { startAuditSweep } from "../audit/retention";
+import { startLinkHealthSweep } from "../links/health-sweep";
 import { drainEvents, resumeSpool } from "../events/flush-events";
 import { noteDatabaseFailure } from "../db/outage";
 import { warmGeo } from "../geoip/lookup";
@@ -73,6 +74,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   let stopAuditSweep = () => {};
   let stopDomainMaintenance = async () => {};
   let stopWebhookWorker = async () => {};
+  let stopLinkHealth = async () => {};
   let releaseInstanceLock = async () => {};
   const startDatabaseWork = async (database: Awaited<ReturnType<typeof db>>) => {
     if (stopped) return;
@@ -88,6 +90,7 @@ export async function startServices(): Promise<() => Promise<void>> {
     // After the relay, so a domain that loses verification is announced to every instance.
     stopDomainMaintenance = startDomainMaintenance(db);
     stopWebhookWorker = startWebhookWorker(db);
+    stopLinkHealth = startLinkHealthSweep(db);
   };
   try {
     await startDatabaseWork(await db());
@@ -110,6 +113,7 @@ export async function startServices(): Promise<() => Promise<void>> {
       await stopSnapshots();
       stopDraftSweep();
       stopAuditSweep();
+      await stopLinkHealth();
       await stopWebhookWorker();
       await flushUsage();
       // A database that is down at shutdown gets a few seconds to return before queued events are lost.

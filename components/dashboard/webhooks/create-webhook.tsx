@@ -16,6 +16,7 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   "link.updated": "A link is changed or switched on or off",
   "link.deleted": "A link is deleted",
   "link.clicked": "A link is visited (capped per minute)",
+  "link.broken": "A link's destination stops answering",
   "website.published": "A page is published",
   "contact.submitted": "A page's contact form is sent",
 };

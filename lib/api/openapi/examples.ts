@@ -28,6 +28,7 @@ const link = {
   hasPassword: false,
   ios: null,
   android: null,
+  health: { state: "ok", status: 200, error: null, checkedAt: LATER, finalUrl: null },
 };
 
 const webhook = {
