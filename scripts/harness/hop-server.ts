@@ -92,6 +92,13 @@ export async function freshDatabase(base = new URL(process.env.DATABASE_URL!), p
  */
 export const underNextStart = process.env.HOP_TEST_APP === "next-start";
 
+/**
+ * Settings every test server starts with unless its test gives its own: no link-health sweep (the
+ * tests' links point at example.com and the like, and tests reach nothing but loopback;
+ * tests/api/links-health.test.ts turns it on against servers of its own).
+ */
+export const TEST_SERVER_DEFAULTS: Record<string, string> = { LINK_HEALTH_INTERVAL_HOURS: "0" };
+
 export async function startServer(options: StartOptions = {}): Promise<HopServer> {
   if (underNextStart) {
     if (!usingPostgres) throw new Error("HOP_TEST_APP=next-start needs DATABASE_URL: the CLI cannot open the PGlite database a server holds");
@@ -114,7 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       if (!usingPostgres) seedDataDir(dataDir);
     }
-    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}` };
+    env = { ...TEST_SERVER_DEFAULTS, DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}` };
     if (usingPostgres && !given.DATABASE_URL) {
       const database = await freshDatabase();
       env.DATABASE_URL = database.url;

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, noteStart, ROOT, serverHandle, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
+import { cli, freshDatabase, noteStart, ROOT, serverHandle, TEST_SERVER_DEFAULTS, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
 import { freePort } from "./own-services";
 
 export interface NextStartOptions {
@@ -56,7 +56,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     if (!usingPostgres) seedDataDir(dataDir);
     // APP_URL pins the app host (and so the primary domain) to the address the other visitor tests
     // use; without it, it would follow the port Next listens on.
-    env = { DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };
+    env = { ...TEST_SERVER_DEFAULTS, DATA_DIR: dataDir, HOP_REDIS_PREFIX: options.redisPrefix ?? `hoptest:${randomBytes(6).toString("hex")}`, APP_URL: "http://localhost:3000" };
     if (usingPostgres) {
       const database = await freshDatabase();
       env.DATABASE_URL = database.url;
