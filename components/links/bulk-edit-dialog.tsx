@@ -19,7 +19,7 @@ type Groups = Array<{ id: string; name: string }>;
 type Result = DashboardBulkUpdateResult;
 export type ListFilter = Omit<Extract<DashboardBulkUpdateBody["links"], { by: "filter" }>, "by">;
 
-const FILTER_LABELS: Record<keyof ListFilter, string> = { search: "Search", tag: "Tag", domain: "Domain", groupId: "Group", type: "Type", status: "Status" };
+const FILTER_LABELS: Record<keyof ListFilter, string> = { search: "Search", tag: "Tag", domain: "Domain", groupId: "Group", type: "Type", health: "Health", status: "Status" };
 
 export function BulkEditDialog({ open, onClose, onApplied, selected, filter, matching, groups }: {
   open: boolean;

@@ -28,10 +28,10 @@ type Failure = { id: string; error: string; code: string };
 type Result = z.input<typeof BulkUpdateResult>;
 
 /**
- * The API's filter, or the dashboard's: its table also narrows by type and by a status the API's
+ * The API's filter, or the dashboard's: its table also narrows by type, health and by a status the API's
  * filter does not name (expired, password-protected, scheduled, capped), read by linkListWhere alike.
  */
-export type BulkUpdateScope = BulkUpdateBody["filter"] & Pick<LinkFilters, "type" | "expiredBy" | "hasPassword" | "startsAfter" | "capped">;
+export type BulkUpdateScope = BulkUpdateBody["filter"] & Pick<LinkFilters, "type" | "health" | "expiredBy" | "hasPassword" | "startsAfter" | "capped">;
 
 export async function bulkUpdateLinks(db: Db, accountId: string, body: Omit<BulkUpdateBody, "filter"> & { filter: BulkUpdateScope }): Promise<Result> {
   const { filter, change } = body;

@@ -8,12 +8,12 @@ import { ListLinksQuery } from "./list-links";
 import { dashboardLinkFilters, LINK_STATUS_FILTERS } from "./list-links-page";
 
 // The links table's "Edit in bulk" (app/api/dashboard/links/bulk-update): POST /v1/links/bulk-update's
-// use case for the workspace's owner, choosing the links as the table does — its filters (type and
-// every status included) or the selected rows. The change is the API's, checked by the same schema.
+// use case for the workspace's owner, choosing the links as the table does — its filters (type,
+// health and every status included) or the selected rows. The change is the API's, checked by the same schema.
 // A dry run's sample also says how each link is now, so the preview can show old → new.
 
-const FILTER_NAMES = ["search", "tag", "domain", "groupId", "type", "status"] as const;
-const { search, tag, domain, groupId, type } = ListLinksQuery.shape;
+const FILTER_NAMES = ["search", "tag", "domain", "groupId", "type", "health", "status"] as const;
+const { search, tag, domain, groupId, type, health } = ListLinksQuery.shape;
 
 export const DashboardBulkUpdateBody = z.strictObject({
   links: z.discriminatedUnion("by", [
@@ -27,6 +27,7 @@ export const DashboardBulkUpdateBody = z.strictObject({
         groupId,
         // The table's choices, strictly (the page falls back on a bad one): here it would widen the match.
         type,
+        health,
         status: z.enum(LINK_STATUS_FILTERS).optional(),
       })
       .refine((filter) => FILTER_NAMES.some((name) => filter[name] !== undefined && String(filter[name]).trim() !== ""), {
@@ -78,6 +79,6 @@ export async function dashboardBulkUpdate(db: Db, ownerId: string, body: Dashboa
 
 /** The table's filters as the use case's: a status the API's filter has not becomes linkListWhere's own reading of it. */
 function scopeOf(links: Extract<DashboardBulkUpdateBody["links"], { by: "filter" }>, now: Date) {
-  const { search, tag, domain, groupId, type, isActive, expiredBy, hasPassword, startsAfter, capped } = dashboardLinkFilters(links, now);
-  return { search: search?.trim() || undefined, tags: tag ? [tag] : undefined, domain, groupId, type, isActive, expiredBy, hasPassword, startsAfter, capped };
+  const { search, tag, domain, groupId, type, health, isActive, expiredBy, hasPassword, startsAfter, capped } = dashboardLinkFilters(links, now);
+  return { search: search?.trim() || undefined, tags: tag ? [tag] : undefined, domain, groupId, type, health, isActive, expiredBy, hasPassword, startsAfter, capped };
 }

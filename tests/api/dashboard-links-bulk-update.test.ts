@@ -99,6 +99,13 @@ describe("dashboard: edit links in bulk", () => {
     assert.equal(answer.body.matched, 2, "the two links switched off above, not the active one nor the stranger's");
     const none = await send(server, "POST", ROUTE, { cookie: owner.cookie, body: { links: { by: "filter", status: "expired", tag }, change: { tags: ["x"] }, dryRun: true } });
     assert.deepEqual([none.status, none.body.matched, none.body.sample], [200, 0, []]);
+    // The Health filter too: no destination of a test server is ever checked (unchecked, not broken).
+    const all = await send(server, "POST", ROUTE, { cookie: owner.cookie, body: { links: { by: "filter", search: "spring-" }, change: { tags: ["x"] }, dryRun: true } });
+    const unchecked = await send(server, "POST", ROUTE, { cookie: owner.cookie, body: { links: { by: "filter", health: "unchecked", search: "spring-" }, change: { tags: ["x"] }, dryRun: true } });
+    assert.ok(all.body.matched >= 2, all.text);
+    assert.deepEqual([unchecked.status, unchecked.body.matched], [200, all.body.matched], unchecked.text);
+    const broken = await send(server, "POST", ROUTE, { cookie: owner.cookie, body: { links: { by: "filter", health: "broken", search: "spring-" }, change: { tags: ["x"] }, dryRun: true } });
+    assert.deepEqual([broken.status, broken.body.matched], [200, 0], broken.text);
   });
 
   test("another account's link ids and its group are never matched or used", async () => {

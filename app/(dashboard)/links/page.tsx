@@ -20,7 +20,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The page's filters as the export's query (its sort and page do not apply to a file). */
 function exportQuery(raw: Record<string, string>): string {
-  const params = new URLSearchParams(Object.entries(raw).filter(([name]) => ["search", "tag", "domain", "groupId", "type", "status"].includes(name)));
+  const params = new URLSearchParams(Object.entries(raw).filter(([name]) => ["search", "tag", "domain", "groupId", "type", "health", "status"].includes(name)));
   return params.size ? `?${params}` : "";
 }
 
@@ -31,10 +31,10 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
   const query = parsed.success ? parsed.data : DashboardLinksQuery.parse({});
   const client = await db();
   const [{ data, pagination }, choices] = await Promise.all([listLinksPage(client, workspace.ownerId, query), linkFilterChoices(client, workspace.ownerId)]);
-  const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type || query.status);
+  const filtered = Boolean(query.search || query.tag || query.domain || query.groupId || query.type || query.health || query.status);
   const groupNames = Object.fromEntries(choices.groups.map((g) => [g.id, g.name]));
   // "Edit in bulk" on every match needs a filter that narrows (a search of spaces does not).
-  const listFilter = { search: query.search?.trim() || undefined, tag: query.tag, domain: query.domain, groupId: query.groupId, type: query.type, status: query.status };
+  const listFilter = { search: query.search?.trim() || undefined, tag: query.tag, domain: query.domain, groupId: query.groupId, type: query.type, health: query.health, status: query.status };
   const filter = Object.values(listFilter).some(Boolean) ? listFilter : null;
   return (
     <div className="page-stack">
