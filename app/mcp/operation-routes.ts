@@ -34,6 +34,7 @@ import * as websitesIdContacts from "@/app/v1/websites/[id]/contacts/route";
 import * as websitesIdDuplicate from "@/app/v1/websites/[id]/duplicate/route";
 import * as websitesId from "@/app/v1/websites/[id]/route";
 import * as websitesDraftsIdPublish from "@/app/v1/websites/drafts/[id]/publish/route";
+import * as websitesDraftsImport from "@/app/v1/websites/drafts/import/route";
 import * as websitesDrafts from "@/app/v1/websites/drafts/route";
 import * as websites from "@/app/v1/websites/route";
 
@@ -42,7 +43,7 @@ const MODULES: Array<Record<string, unknown>> = [
   domainsDomain, domainsDomainVerify, domains, geoPresetsId, geoPresets, groupsGroupIdLinks, groupsGroupId,
   groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
   linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdDuplicate,
-  websitesId, websitesDraftsIdPublish, websitesDrafts, websites,
+  websitesId, websitesDraftsIdPublish, websitesDraftsImport, websitesDrafts, websites,
 ];
 
 /** Each operation's route handler, from the handlers the route files export. */

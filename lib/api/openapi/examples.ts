@@ -212,6 +212,28 @@ export const EXAMPLES: Record<string, OperationExamples> = {
     },
     success: { success: true, data: { id: "drf_Xq81LmZp0Kd7Wc2aBn5R", templateId: "bento-grid", name: "Ada's page", editorUrl: "https://app.hop.example/editor/drf_Xq81LmZp0Kd7Wc2aBn5R" } },
   },
+  "POST /v1/websites/drafts/import": {
+    success: {
+      success: true,
+      data: {
+        id: "drf_Lt4kW9pQ2mZx7Rc1Vb8N",
+        templateId: "simple-stack-v2",
+        name: "Juno Okafor",
+        editorUrl: "https://app.hop.example/editor/drf_Lt4kW9pQ2mZx7Rc1Vb8N",
+        source: "linktree",
+        imported: {
+          profile: { name: "Juno Okafor", handle: "@juno.beats", bio: "DJ and producer." },
+          avatar: "https://ugc.linktree.example/juno.jpg",
+          links: [
+            { type: "simple", title: "Listen to Low Tide", url: "https://juno.example/low-tide" },
+            { type: "header", title: "Live" },
+          ],
+          socials: [{ platform: "instagram", url: "https://instagram.com/juno.beats" }],
+        },
+        skipped: [{ kind: "commerce", title: "Low Tide vinyl", reason: "A shop block: Hop pages sell nothing; link to the shop with a button instead." }],
+      },
+    },
+  },
   "POST /v1/websites/drafts/{id}/publish": {
     request: { customSlug: "ada" },
     success: { message: "Website published", id: "ada", url: "https://hop.example/ada", isActive: true, draftId: "drf_Xq81LmZp0Kd7Wc2aBn5R", version: 2 },
