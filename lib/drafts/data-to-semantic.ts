@@ -1,8 +1,6 @@
-import { httpsImage } from "../bio/data";
-import { ownImageKey } from "../images/image-address";
 import { parseSemantic } from "./draft-input";
 import type { SemanticModel } from "./semantic";
-import { BLOCK_TYPES } from "./semantic";
+import { BLOCK_TYPES, isPictureAddress } from "./semantic";
 
 // The way back from a published website's stored `data` to the editor's model, for websites that
 // were not made from a draft (POST /v1/websites, duplicates). It keeps what the editor edits and
@@ -15,7 +13,7 @@ const obj = (value: unknown): Rec => (value && typeof value === "object" && !Arr
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const sharingImage = (value: unknown): string | undefined => {
   const text = str(value);
-  return text && (httpsImage(text) !== null || ownImageKey(text) !== null) ? text : undefined;
+  return text && isPictureAddress(text) ? text : undefined;
 };
 
 /** Blocks of a type the editor has no form for are left out of the model (and kept on publish). */

@@ -99,13 +99,16 @@ const Social = z
   });
 export type SemanticSocial = z.output<typeof Social>;
 
+/** A picture the page may show: an https image address or an uploaded picture's (/__hop/img/….webp). */
+export const isPictureAddress = (value: string): boolean => httpsImage(value) !== null || ownImageKey(value) !== null;
+
 const Avatar = z
   .object({ type: z.enum(["letter", "emoji", "image"]), value: z.string().trim().min(1).max(2000) })
   .superRefine((avatar, ctx) => {
     const chars = Array.from(avatar.value).length;
     if (avatar.type === "letter" && chars > 2) ctx.addIssue({ code: "custom", path: ["value"], message: "a letter avatar is 1 or 2 characters" });
     if (avatar.type === "emoji" && chars > 8) ctx.addIssue({ code: "custom", path: ["value"], message: "an emoji avatar is at most 8 characters" });
-    if (avatar.type === "image" && httpsImage(avatar.value) === null && ownImageKey(avatar.value) === null) {
+    if (avatar.type === "image" && !isPictureAddress(avatar.value)) {
       ctx.addIssue({ code: "custom", path: ["value"], message: "an image avatar is an https URL or an uploaded image's address (/__hop/img/….webp)" });
     }
   });
@@ -115,7 +118,7 @@ const SharingImage = z
   .string()
   .trim()
   .max(2000)
-  .refine((value) => value === "" || httpsImage(value) !== null || ownImageKey(value) !== null, "the sharing picture is an https URL or an uploaded image's address (/__hop/img/….webp)");
+  .refine((value) => value === "" || isPictureAddress(value), "the sharing picture is an https URL or an uploaded image's address (/__hop/img/….webp)");
 
 const Gradient = z
   .object({ colors: opt(z.array(cssColour).min(2).max(5)), from: optColour, via: optColour, to: optColour, angle: opt(z.number().min(-360).max(360)) })

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { api } from "../helpers/api";
-import { person, send, signIn, type Person } from "../helpers/dashboard-routes";
+import { person, send, signIn, signInAttempt, type Person } from "../helpers/dashboard-routes";
 import { startSmtp, type ReceivedMail, type TestSmtp } from "../helpers/smtp";
 import { sqlOnStoppedServer } from "../helpers/test-db";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
@@ -35,19 +35,7 @@ async function until<T>(read: () => T | undefined, what: string): Promise<T> {
 }
 
 /** Whether the password opens the account of `email` (the sign-in form's own check). */
-async function signsIn(server: HopServer, email: string, password: string): Promise<boolean> {
-  const csrf = await fetch(`${server.url}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  await response.arrayBuffer();
-  return response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="));
-}
+const signsIn = async (server: HopServer, email: string, password: string) => (await signInAttempt(server, email, password)).session !== null;
 
 async function page(server: HopServer, path: string, cookie?: string): Promise<string> {
   const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });

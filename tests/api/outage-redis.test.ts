@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import pgDriver from "pg";
 import { addKey, api, createAccount, startOfHour, TEST_CLOCK, usageClockNow, type TestAccount } from "../helpers/api";
-import { PASSWORD, person, send } from "../helpers/dashboard-routes";
+import { PASSWORD, person, send, signInAttempt } from "../helpers/dashboard-routes";
 import { missingPostgres, missingRedis, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "../../scripts/harness/own-services";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { PRIMARY, visit } from "../helpers/visit";
@@ -168,7 +168,7 @@ describe("when Redis is away or loses its data", { skip }, () => {
         assert.equal((await api(first, "GET", "/v1/account/limits", { key: spare.key })).status, 401, "the revoked key is refused at once on this instance");
         const signedIn = await within("signing in", () => signInAttempt(first, target.email, PASSWORD));
         assert.equal(signedIn.status, 200);
-        assert.ok(signedIn.signedIn, "the right password signs in");
+        assert.ok(signedIn.session, "the right password signs in");
       };
 
       await round("up");
@@ -188,18 +188,3 @@ describe("when Redis is away or loses its data", { skip }, () => {
     });
   }
 });
-
-/** One sign-in as the login page makes it: the CSRF token, then the credentials callback. */
-async function signInAttempt(server: HopServer, email: string, password: string): Promise<{ status: number; signedIn: boolean }> {
-  const csrf = await fetch(`${server.url}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${server.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  await response.arrayBuffer();
-  return { status: response.status, signedIn: response.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")) };
-}

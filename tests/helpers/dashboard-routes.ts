@@ -129,6 +129,13 @@ export function refusalProblem(answer: Answer, expected?: number | number[]): st
 
 /** Signs in as the login page does and returns the session cookie. */
 export async function signIn(server: HopServer, email: string, password = PASSWORD): Promise<string> {
+  const { session } = await signInAttempt(server, email, password);
+  assert.ok(session, `signed in as ${email}`);
+  return session;
+}
+
+/** One sign-in as the login page makes it (the CSRF token, then the credentials callback): its status and the session cookie, if one was set. */
+export async function signInAttempt(server: HopServer, email: string, password: string): Promise<{ status: number; session: string | null }> {
   const csrf = await fetch(`${server.url}/api/auth/csrf`);
   const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -138,9 +145,9 @@ export async function signIn(server: HopServer, email: string, password = PASSWO
     headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
   });
+  await response.arrayBuffer();
   const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
-  assert.ok(session, `signed in as ${email}`);
-  return session.split(";")[0];
+  return { status: response.status, session: session?.split(";")[0] ?? null };
 }
 
 export interface Person {
