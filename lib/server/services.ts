@@ -18,6 +18,7 @@ import { closeRedis } from "../redis/client";
 import { peekShared, shared } from "../shared";
 import { flushUsage, startUsageTracking } from "../usage/track-usage";
 import { snapshotSourceReady, startLinkSnapshots } from "../visit/link-snapshot";
+import { startDaySalts } from "../visit/visitor-day";
 
 // What runs around the requests, whichever door they come through: server.ts (the fast path in
 // front of Next) or Next itself (`next start`, `next dev`, a platform's Next runtime), where
@@ -72,6 +73,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   let stopped = false;
   let stopDraftSweep = () => {};
   let stopAuditSweep = () => {};
+  let stopDaySalts = () => {};
   let stopDomainMaintenance = async () => {};
   let stopWebhookWorker = async () => {};
   let stopLinkHealth = async () => {};
@@ -81,6 +83,7 @@ export async function startServices(): Promise<() => Promise<void>> {
     snapshotSourceReady();
     stopDraftSweep = await startDraftSweep(database);
     stopAuditSweep = await startAuditSweep(database);
+    stopDaySalts = await startDaySalts(database);
     // Once the database is open: what an older version left, and what PGlite wrote opening it.
     tightenDataDir(config().dataDir);
     // On PostgreSQL: tells a restore (from any host) that this instance is connected.
@@ -113,6 +116,7 @@ export async function startServices(): Promise<() => Promise<void>> {
       await stopSnapshots();
       stopDraftSweep();
       stopAuditSweep();
+      stopDaySalts();
       await stopLinkHealth();
       await stopWebhookWorker();
       await flushUsage();
