@@ -135,7 +135,7 @@ export async function confirmEmail(db: Db, input: z.infer<typeof ConfirmEmailInp
   if (!ConfirmationToken.safeParse(input.token).success) throw notValid();
   const tokenHash = hashOf(input.token);
   try {
-    return await db.$transaction(async (tx) => {
+    const done = await db.$transaction(async (tx) => {
       const row = await tx.emailConfirmation.findUnique({ where: { tokenHash }, select: { accountId: true, email: true, expiresAt: true } });
       if (!row || row.expiresAt <= now) throw notValid();
       // Claimed by deleting: of two requests with the same link, only the one that deletes it goes on.
@@ -148,13 +148,32 @@ export async function confirmEmail(db: Db, input: z.infer<typeof ConfirmEmailInp
         target: { type: "account", id: row.accountId, label: row.email },
         ...(changed ? { changes: { email: row.email }, details: { previousEmail: before.email } } : {}),
       });
-      return { email: row.email, changed };
+      return { email: row.email, changed, previousEmail: before.email };
     });
+    if (done.changed) mailPreviousAddress(done.previousEmail, done.email);
+    return { email: done.email, changed: done.changed };
   } catch (error) {
     // The new address was taken by another account while its link waited.
     if (isUniqueViolation(error)) throw new HopError("invalid_request", { status: 409, message: "Another account uses this e-mail now, so it cannot be yours on Hop. Choose another one on your account page." });
     throw error;
   }
+}
+
+/**
+ * Tells the address an account just left that it changed, so a stolen session that changed the
+ * sign-in address cannot do so unseen. Sent after the answer, like the confirmation links.
+ */
+function mailPreviousAddress(previous: string, now: string): void {
+  void sendMail({
+    to: previous,
+    subject: "Your Hop sign-in e-mail was changed",
+    text: [
+      `The Hop account that used this address now signs in with ${now}.`,
+      "",
+      "If that was you, there is nothing to do.",
+      "If it was not, someone had access to your account: ask the operator of this Hop server to give the account back to this address, and change your password once you are back in.",
+    ].join("\n"),
+  }).catch((error: unknown) => log.warn("change notice not sent", { error: String(error) }));
 }
 
 /** Sends what createConfirmationLink made, after the answer; a failure is logged, never the link. */

@@ -155,7 +155,7 @@ async function writeSlice(tx: Tx, scope: Scope, slice: string[], change: BulkUpd
     // A new destination is unchecked and due at once (lib/links/link-health.ts).
     const now = new Date();
     await tx.$executeRaw`UPDATE "Link" AS l SET destination = v.destination, "updatedAt" = ${now},
-        "healthState" = 'unchecked', "healthStatus" = NULL, "healthError" = NULL, "healthFinalUrl" = NULL, "healthCheckedAt" = NULL, "healthDueAt" = ${now}
+        "healthState" = 'unchecked', "healthStatus" = NULL, "healthError" = NULL, "healthFinalUrl" = NULL, "healthCheckedAt" = NULL, "healthBrokenAt" = NULL, "healthDueAt" = ${now}
       FROM unnest(${movedIds}::text[], ${destinations}::text[]) AS v(id, destination) WHERE l.id = v.id AND l."accountId" = ${accountId}`;
   }
   const links = await tx.link.findMany({ where: { accountId, id: { in: ids } }, orderBy: NEWEST_FIRST });

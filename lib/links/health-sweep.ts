@@ -7,6 +7,7 @@ import { noteDatabaseFailure } from "../db/outage";
 import { errorFields, log } from "../log";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { checkDestination, type CheckResult } from "./check-destination";
+import { sendHealthDigests } from "./health-digest";
 import { toLinkObject } from "./link-object";
 
 // The link-health sweep (docs/link-health.md): every LINK_HEALTH_SWEEP_MS the instance holding the
@@ -15,7 +16,8 @@ import { toLinkObject } from "./link-object";
 // destination host get at most LINK_HEALTH_PER_HOST_PER_MINUTE checks in any minute: the rest stay
 // due for a later pass, so a customer with 10,000 links to one shop never sends it a burst. The
 // database work goes in background slices (lib/db/background-pace.ts): on the embedded database it
-// shares the server's thread with the visitors. A link that turns broken gets a link.broken event.
+// shares the server's thread with the visitors. A link that turns broken gets a link.broken event,
+// and after each pass the lease holder mails the digests that are due (lib/links/health-digest.ts).
 
 const LEASE = "link-health";
 const PAGE = 200;
@@ -107,7 +109,8 @@ async function record(db: Db, link: DueLink, result: CheckResult): Promise<boole
       // Raw, so that updatedAt stays the customer's last change.
       await tx.$executeRaw`
         UPDATE "Link" SET "healthState" = ${result.state}, "healthStatus" = ${result.status}, "healthError" = ${result.error},
-          "healthFinalUrl" = ${result.finalUrl}, "healthCheckedAt" = ${at}, "healthDueAt" = ${dueAt}
+          "healthFinalUrl" = ${result.finalUrl}, "healthCheckedAt" = ${at}, "healthDueAt" = ${dueAt},
+          "healthBrokenAt" = CASE WHEN ${result.state} <> 'broken' THEN NULL WHEN "healthState" = 'broken' THEN "healthBrokenAt" ELSE ${at} END
         WHERE id = ${link.id} AND "accountId" = ${link.accountId}`;
       if (result.state !== "broken" || before.state === "broken") return false;
       const broken = await tx.link.findFirstOrThrow({ where: { id: link.id, accountId: link.accountId } });
@@ -158,6 +161,7 @@ export function startLinkHealthSweep(open: () => Promise<Db>): () => Promise<voi
       try {
         const summary = await checkDueLinks(database, pacer, { signal: stop.signal });
         if (summary.checked || summary.deferred) log.info("link health checked", { ...summary });
+        if (!stop.signal.aborted) await sendHealthDigests(database);
       } finally {
         clearInterval(renew);
       }

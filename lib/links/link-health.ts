@@ -34,5 +34,5 @@ export function toLinkHealth(link: Pick<Link, "healthState" | "healthStatus" | "
 
 /** The columns a new destination sets: unchecked, and due at once (so the sweep looks at it within a pass). */
 export function healthReset(now = new Date()) {
-  return { healthState: "unchecked", healthStatus: null, healthError: null, healthFinalUrl: null, healthCheckedAt: null, healthDueAt: now };
+  return { healthState: "unchecked", healthStatus: null, healthError: null, healthFinalUrl: null, healthCheckedAt: null, healthBrokenAt: null, healthDueAt: now };
 }

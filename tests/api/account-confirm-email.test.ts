@@ -156,6 +156,11 @@ describe("confirmed e-mail with SMTP", () => {
     const done = await confirm(server, token);
     assert.equal(done.status, 200, done.text);
     assert.deepEqual(done.body, { email: newEmail, changed: true });
+    // The address the account left is told, so a change made from a stolen session is seen.
+    const notice = await until(() => mailsTo(who.email)[0], "the notice to the old address");
+    assert.match(notice.raw, /Subject: Your Hop sign-in e-mail was changed/);
+    assert.ok(notice.raw.includes(newEmail), "it names the new address");
+    assert.doesNotMatch(notice.raw, /confirm-email\//, "and carries no link");
     assert.equal(await signsIn(server, newEmail, "correct horse battery"), true);
     assert.equal(await signsIn(server, who.email, "correct horse battery"), false);
     const actions = (await auditActions(server, who.key)).map((e) => e.action);

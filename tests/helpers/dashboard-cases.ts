@@ -38,6 +38,7 @@ export const CASES: Record<string, Case> = {
   "DELETE /api/dashboard/account/sessions/[id]": { scope: "account", params: () => ({ id: "ses_notasessionofanyone" }), foreign: [404] },
   // Two-factor sign-in of the signed-in account (tests/api/two-factor.test.ts): a made-up code is refused.
   "POST /api/dashboard/account/two-factor/setup": { scope: "self" },
+  "PUT /api/dashboard/account/notifications": { scope: "self", body: () => ({ brokenLinksDigest: true }) },
   "POST /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "000000" }) },
   "DELETE /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "aaaaa-aaaaa" }) },
 

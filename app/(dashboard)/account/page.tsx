@@ -5,6 +5,9 @@ import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
 import { TwoFactorOff, TwoFactorSetup } from "@/components/dashboard/two-factor";
 import { EndSession } from "@/components/dashboard/end-session";
+import { NotificationsForm } from "@/components/dashboard/notifications-form";
+import { notificationSettings } from "@/lib/accounts/notifications";
+import { mailConfigured } from "@/lib/mail/send-mail";
 import { Table } from "@/components/ui/table";
 import { cookies } from "next/headers";
 import { listSessions } from "@/lib/accounts/account-sessions";
@@ -25,10 +28,11 @@ export default async function AccountPage() {
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   // The same report as GET /v1/account/limits.
   const currentSid = await sessionIdOfToken((await cookies()).get(sessionCookieName())?.value);
-  const [report, twoFactor, sessions] = await Promise.all([
+  const [report, twoFactor, sessions, notifications] = await Promise.all([
     limitsReport(await db(), account, limits),
     twoFactorStatus(await db(), account.id),
     listSessions(await db(), account, currentSid),
+    notificationSettings(await db(), account.id),
   ]);
   return (
     <div className="page-stack">
@@ -66,6 +70,12 @@ export default async function AccountPage() {
                 ? "Few recovery codes left: turn two-factor sign-in off and on again for ten new ones."
                 : "Lost your phone? Sign in with a recovery code; each works once."}
           </p>
+        </CardBody>
+      </Card>
+      <Card labelledBy="notifications">
+        <CardHeader id="notifications" title="Notifications" description="The e-mail Hop sends you besides sign-in links." />
+        <CardBody>
+          <NotificationsForm brokenLinksDigest={notifications.brokenLinksDigest} mailReady={mailConfigured()} />
         </CardBody>
       </Card>
       <Card labelledBy="plan">
