@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { HopError } from "../errors";
+import { setLowPriority } from "../threads";
 import { contentsOf, type Contents } from "./count-rows";
 
 // PostgreSQL's own tools do PostgreSQL's backups: pg_dump reads one consistent snapshot while
@@ -26,6 +27,8 @@ export function runPgTool(tool: "pg_dump" | "pg_restore", url: string, args: str
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, PGCONNECT_TIMEOUT: "10", ...(password ? { PGPASSWORD: password } : {}) };
     const child = spawn(tool, [...args, "--dbname", target.toString()], { stdio: ["ignore", "ignore", "pipe"], env });
+    // Below the server's own priority, as its pool threads are (lib/threads.ts): visitors first.
+    if (child.pid) setLowPriority(child.pid);
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4_000)));
     child.on("error", (error: NodeJS.ErrnoException) =>

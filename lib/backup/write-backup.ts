@@ -6,6 +6,7 @@ import { config } from "../config";
 import { directoryBytes } from "../db/copy-data-dir";
 import { copyEmbeddedDataDir, dbMode, embeddedDataDir } from "../db/open";
 import { HopError } from "../errors";
+import { lowerBackgroundThreads } from "../threads";
 import { packBackup, sha256Of, type Manifest, type Part } from "./archive";
 import { contentsOf, type Contents } from "./count-rows";
 import { recordBackupSuccess } from "./last-success";
@@ -52,6 +53,8 @@ export async function writeBackup(file: string, options: { force?: boolean } = {
 }
 
 async function writeBackupNow(target: string): Promise<BackupResult> {
+  // The copy's compression runs on libuv's pool: below the visitors' thread (lib/threads.ts).
+  lowerBackgroundThreads();
   const staging = mkdtempSync(path.join(path.dirname(target), ".hop-backup-"));
   const partial = `${target}.partial-${process.pid}`;
   try {

@@ -1,4 +1,5 @@
 import { HopError } from "../errors";
+import { lowerBackgroundThreads } from "../threads";
 import { shared } from "../shared";
 import { imageLimits } from "./limits";
 
@@ -40,6 +41,8 @@ export async function withImageWorkSlot<T>(accountId: string, render: () => Prom
   }
   s.accounts.add(accountId);
   s.running += 1;
+  // libvips starts its threads with the first image: they run below the visitors' thread (lib/threads.ts).
+  lowerBackgroundThreads();
   try {
     return await render();
   } finally {

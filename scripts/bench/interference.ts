@@ -20,6 +20,9 @@ const WINDOW_SECONDS = Number(process.env.BENCH_INTERFERENCE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_INTERFERENCE_CONNECTIONS ?? 10);
 const BACKUP_MB = Number(process.env.BENCH_BACKUP_MB ?? 500);
 const BUDGET_MB = 512;
+/** BENCH_INTERFERENCE_ONLY=import,backup runs those loads only (all: import, passwords, webhooks, uploads, backup). */
+const ONLY = process.env.BENCH_INTERFERENCE_ONLY?.split(",").map((name) => name.trim());
+const wanted = (load: string) => !ONLY || ONLY.includes(load);
 
 const COUNT_OTHERS = `local threads = {}
 function setup(thread) table.insert(threads, thread) end
@@ -94,19 +97,21 @@ async function interferenceRun(mode: Mode): Promise<void> {
     await visitorLink(hop);
     const quiet = await measure(hop, "quiet");
     const rows: Measured[] = [];
-    rows.push(await measure(hop, "10,000-row import", () => importLoad(hop)));
-    rows.push(await measure(hop, "wrong passwords, 1,000 addresses", () => passwordLoad(hop)));
-    const trickle = await trickleLoad(hop);
-    // Through a whole deadline (15 s) of the receiver's slots and the deliveries around them.
-    rows.push(await measure(hop, "trickling webhook receiver", async () => (await new Promise((resolve) => setTimeout(resolve, 20_000)), trickle.started)));
-    await trickle.stop();
-    const uploads = await prepareUploads(hop);
-    rows.push(await measure(hop, "8 × 40 MP uploads", uploads));
-    hop = await fillDatabase(hop, BACKUP_MB);
-    await fetch(`${hop.url}/bench`, { redirect: "manual", headers: { host: PRIMARY } });
-    const quietFilled = await measure(hop, `quiet, ${BACKUP_MB} MB more data`);
-    rows.push(quietFilled);
-    rows.push(await measure(hop, `backup (${BACKUP_MB} MB filled)`, () => backupLoad(hop)));
+    if (wanted("import")) rows.push(await measure(hop, "10,000-row import", () => importLoad(hop)));
+    if (wanted("passwords")) rows.push(await measure(hop, "wrong passwords, 1,000 addresses", () => passwordLoad(hop)));
+    if (wanted("webhooks")) {
+      const trickle = await trickleLoad(hop);
+      // Through a whole deadline (15 s) of the receiver's slots and the deliveries around them.
+      rows.push(await measure(hop, "trickling webhook receiver", async () => (await new Promise((resolve) => setTimeout(resolve, 20_000)), trickle.started)));
+      await trickle.stop();
+    }
+    if (wanted("uploads")) rows.push(await measure(hop, "8 × 40 MP uploads", await prepareUploads(hop)));
+    if (wanted("backup")) {
+      hop = await fillDatabase(hop, BACKUP_MB);
+      await fetch(`${hop.url}/bench`, { redirect: "manual", headers: { host: PRIMARY } });
+      rows.push(await measure(hop, `quiet, ${BACKUP_MB} MB more data`));
+      rows.push(await measure(hop, `backup (${BACKUP_MB} MB filled)`, () => backupLoad(hop)));
+    }
     report(mode, quiet, rows);
   } finally {
     await hop.stop();
