@@ -9,7 +9,8 @@ import { answerThroughBehavior } from "./behaviors";
 import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
-import { cachedHostHasLinks, cachedLink, hostHasLinks, LookupLane, lookupLink, type VisitLink } from "./link-cache";
+import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
+import pLimit from "p-limit";
 import { expiredPage, notYetPage, passwordPage, passwordTriesPage, previewPage } from "./pages";
 import { capHasRoom, takeCappedVisit } from "./click-cap";
 import { hasPass, passCookie, takePasswordTry } from "./link-pass";
@@ -161,7 +162,7 @@ async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Pr
   const taken = await takePasswordTry(link, req);
   if (!taken.allowed) return htmlResponse(429, passwordTriesPage(), { "retry-after": String(taken.retryAfterSeconds) });
   const hash = link.passwordHash;
-  if (!(await passwordChecks.run(() => passwordOpens(password.slice(0, 1024), hash)))) {
+  if (!(await passwordChecks(() => passwordOpens(password.slice(0, 1024), hash)))) {
     return htmlResponse(401, passwordPage(shortUrl, "That password is not right. Try again."), {}, PASSWORD_FORM_CSP);
   }
   await taken.giveBack();
@@ -176,7 +177,7 @@ const PASSWORD_FORM_MAX_BYTES = 4096;
 // than the machine has at a time (one at least), so a flood of posts leaves a core to the thread
 // that answers redirects (on 2 cores, two compares at once took the redirects' p99 from 73 to
 // 537 ms in `npm run bench -- interference`), and the pool's other threads to file reads and DNS.
-const passwordChecks = new LookupLane(Math.max(1, Math.min(2, availableParallelism() - 1)));
+const passwordChecks = pLimit(Math.max(1, Math.min(2, availableParallelism() - 1)));
 const PASSWORD_FORM_CSP = { formSelf: true, formRedirectsOut: true };
 
 function methodNotAllowed(): VisitAnswer {

@@ -1,4 +1,5 @@
 import { tunable } from "../config";
+import pLimit, { type LimitFunction } from "p-limit";
 import { LRUCache } from "lru-cache";
 import { Generations } from "../cache/generations";
 import { onInvalidate, type Invalidation } from "../cache/invalidation";
@@ -82,34 +83,6 @@ function keptForAnswer(link: VisitLink): VisitLink {
   return link.type === "website" ? link : { ...link, data: null };
 }
 
-/**
- * At most `max` lookups at once; the rest wait their turn. Misses are what a scan of random
- * addresses is made of: this keeps their database work (and its CPU on this thread) to a lane, so
- * the cached answers keep the process while a flood of new addresses waits.
- */
-export class LookupLane {
-  #active = 0;
-  readonly #waiting: Array<() => void> = [];
-  constructor(readonly max: number) {}
-
-  get waiting(): number {
-    return this.#waiting.length;
-  }
-
-  async run<T>(load: () => Promise<T>): Promise<T> {
-    if (this.#active < this.max) this.#active += 1;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    try {
-      return await load();
-    } finally {
-      // The slot passes straight to the next in line.
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#active -= 1;
-    }
-  }
-}
-
 const LOOKUP_CONCURRENCY = tunable("VISIT_LOOKUP_CONCURRENCY");
 
 export interface VisitCacheOptions {
@@ -147,7 +120,12 @@ export class VisitCache {
   readonly queries = { links: 0, hosts: 0 };
   /** Link lookups answered from the cache (a link or a known miss): /metrics' hit ratio against queries.links. */
   hits = 0;
-  readonly #lane: LookupLane;
+  /**
+   * At most `lookupConcurrency` lookups at once; the rest wait their turn. Misses are what a scan
+   * of random addresses is made of: this keeps their database work (and its CPU on this thread)
+   * to a lane, so the cached answers keep the process while a flood of new addresses waits.
+   */
+  readonly #lane: LimitFunction;
   readonly #now: () => number;
   readonly #staleMs: number;
   readonly #down: () => boolean;
@@ -160,7 +138,7 @@ export class VisitCache {
     this.#now = options.clock ? () => options.clock!.now() : Date.now;
     this.#findLink = options.findLink ?? unsafeFindLinkByAddress;
     this.#findHost = options.findHost ?? unsafeHostServesLinks;
-    this.#lane = new LookupLane(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
+    this.#lane = pLimit(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
     this.#staleMs = options.staleMs ?? tunable("LINK_STALE_MAX") * 1000;
     this.#down = options.databaseDown ?? databaseDown;
     const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
@@ -192,7 +170,7 @@ export class VisitCache {
     return this.#shared(this.#linkLookups, address, async () => {
       const token = this.generations.begin();
       try {
-        const link = await this.#lane.run(() => {
+        const link = await this.#lane(() => {
           this.queries.links += 1;
           return this.#findLink(domain, slug);
         });
@@ -222,7 +200,7 @@ export class VisitCache {
     return this.#shared(this.#hostLookups, host, async () => {
       const token = this.generations.begin();
       try {
-        const serves = await this.#lane.run(() => {
+        const serves = await this.#lane(() => {
           this.queries.hosts += 1;
           return this.#findHost(host);
         });
@@ -347,7 +325,7 @@ export class VisitCache {
 
   stats() {
     const of = <V extends NonNullable<unknown>>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
-    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, staleAnswers: this.staleAnswers, queries: { ...this.queries }, lookupsWaiting: this.#lane.waiting };
+    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, staleAnswers: this.staleAnswers, queries: { ...this.queries }, lookupsWaiting: this.#lane.pendingCount };
   }
 
   #rememberLink(address: string, link: VisitLink | null): void {

@@ -417,3 +417,27 @@ describe("a database outage: the last known answer", () => {
     second.stop();
   });
 });
+
+describe("the lookup lane", () => {
+  test("at most lookupConcurrency database lookups at once; the others wait, then each gets its own answer", async () => {
+    for (const slug of ["lane-0", "lane-1", "lane-2", "lane-3", "lane-4"]) await createLink(slug);
+    const gate = gatedFinder();
+    const { cache, stop } = newCache({ findLink: gate.find, lookupConcurrency: 2, databaseDown: () => false });
+    try {
+      const answers = [0, 1, 2, 3, 4].map((i) => cache.lookupLink(primary, `lane-${i}`));
+      await until(() => gate.pending() === 2);
+      assert.equal(gate.calls, 2, "two lookups reached the database");
+      assert.equal(cache.stats().lookupsWaiting, 3, "three wait their turn");
+      while (gate.calls < 5 || gate.pending()) {
+        gate.releaseAll();
+        await new Promise((r) => setImmediate(r));
+        assert.ok(gate.pending() <= 2, "never more than two at once");
+      }
+      const found = await Promise.all(answers);
+      assert.deepEqual(found.map((link) => link?.slug), ["lane-0", "lane-1", "lane-2", "lane-3", "lane-4"]);
+      assert.equal(cache.stats().lookupsWaiting, 0);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -182,35 +182,3 @@ describe("kept escape pages", () => {
     assert.equal(cache.size, 3, "a stream of new destinations never grows it");
   });
 });
-
-describe("the lookup lane", () => {
-  test("at most `max` database lookups at once; the rest wait and run in arrival order", async () => {
-    const { LookupLane } = await import("../../lib/visit/link-cache");
-    const lane = new LookupLane(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const releases: Array<() => void> = [];
-    const jobs = [0, 1, 2, 3, 4].map((i) =>
-      lane.run(async () => {
-        started.push(i);
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise<void>((resolve) => releases.push(resolve));
-        running -= 1;
-        return i;
-      }),
-    );
-    await new Promise((r) => setImmediate(r));
-    assert.deepEqual(started, [0, 1]);
-    assert.equal(lane.waiting, 3);
-    while (started.length < 5 || releases.length) {
-      releases.shift()?.();
-      await new Promise((r) => setImmediate(r));
-    }
-    assert.deepEqual(await Promise.all(jobs), [0, 1, 2, 3, 4]);
-    assert.deepEqual(started, [0, 1, 2, 3, 4]);
-    assert.equal(most, 2);
-    assert.equal(lane.waiting, 0);
-  });
-});
