@@ -10,6 +10,8 @@ import { closeDb, db } from "../lib/db/open";
 import { isHopError } from "../lib/errors";
 import { relayFlushed, startInvalidationRelay, stopInvalidationRelay } from "../lib/cache/redis-relay";
 import { closeRedis } from "../lib/redis/client";
+import { createInterface } from "node:readline";
+import { z } from "zod";
 
 function fail(body: unknown): void {
   const message = (body as { error?: { message?: string } | string })?.error;
@@ -22,10 +24,50 @@ function print(result: unknown): void {
   process.stdout.write(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? Number(v) : v), 2) + "\n");
 }
 
+/** One command of a batch: its result, or its error as the API would answer it. */
+async function runOne(argv: string[]): Promise<{ result: unknown } | { error: unknown }> {
+  try {
+    parseArgv(argv);
+    if (argv[0] === "restore" || argv[0] === "cache") return { error: { message: `${argv[0]} is not run in a batch.` } };
+    const remote = await sendToRunningServer(argv);
+    if (remote) return remote.status === 200 ? { result: remote.body.result } : { error: (remote.body as { error?: unknown }).error ?? remote.body };
+    const result = await runCommand(await db(), argv);
+    await relayFlushed();
+    return { result };
+  } catch (error) {
+    if (isHopError(error)) return { error: (error.toBody() as { error?: unknown }).error ?? error.toBody() };
+    return { error: { message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+/**
+ * `npm run cli -- batch`: one command per line of stdin, each a JSON array of its words
+ * (`["account","create","--email","a@example.com"]`), answered in order by one line of JSON,
+ * `{"result":…}` or `{"error":…}`, from one process: a script that makes a thousand accounts
+ * opens the database once, not a thousand times.
+ */
+async function batch(): Promise<void> {
+  await startInvalidationRelay();
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let argv: string[];
+    try {
+      argv = z.array(z.string().max(10_000)).max(100).parse(JSON.parse(line));
+    } catch {
+      process.stdout.write(JSON.stringify({ error: { message: "Each line is a JSON array of the command's words." } }) + "\n");
+      continue;
+    }
+    const answer = await runOne(withAbsolutePaths(argv));
+    process.stdout.write(JSON.stringify(answer, (_k, v) => (typeof v === "bigint" ? Number(v) : v)) + "\n");
+  }
+}
+
 async function main(): Promise<void> {
   process.env.HOP_LOG ??= "silent"; // stdout is the command's JSON; failures are reported on stderr below
   const argv = withAbsolutePaths(process.argv.slice(2));
   try {
+    if (argv[0] === "batch" && argv.length === 1) return await batch();
     parseArgv(argv);
     if (argv[0] === "restore") {
       const server = runningServer();

@@ -190,9 +190,9 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, g
 /** Runs an operator command inside the running server, exactly as `npm run cli` does when one runs. */
 export async function admin(server: HopServer, ...argv: string[]): Promise<Record<string, unknown>> {
   if (server.app === "next start") {
-    const result = await cli(server, ...argv);
-    if (result.code !== 0) throw new Error(`cli ${argv.join(" ")} failed: ${result.stderr}`);
-    return JSON.parse(result.stdout) as Record<string, unknown>;
+    const answer = await batchCliOf(server).run(argv);
+    if ("error" in answer) throw new Error(`cli ${argv.join(" ")} failed: ${JSON.stringify(answer.error)}`);
+    return answer.result as Record<string, unknown>;
   }
   const secret = readFileSync(path.join(server.env.DATA_DIR, "admin-secret"), "utf8").trim();
   const response = await fetch(`${server.url}/__hop/admin`, {
@@ -203,6 +203,68 @@ export async function admin(server: HopServer, ...argv: string[]): Promise<Recor
   const body = (await response.json()) as Record<string, unknown>;
   if (response.status !== 200) throw new Error(`admin ${argv.join(" ")} failed: ${JSON.stringify(body)}`);
   return body.result as Record<string, unknown>;
+}
+
+interface BatchCli {
+  run(argv: string[]): Promise<{ result: unknown } | { error: unknown }>;
+  close(): Promise<void>;
+}
+
+const batches = new WeakMap<HopServer, BatchCli>();
+
+/**
+ * The real CLI in batch mode (`cli batch`: a command per line), one process per `next start`
+ * server for its admin() calls, which made ~200 CLI processes per pass one by one. Ended with
+ * the server.
+ */
+function batchCliOf(server: HopServer): BatchCli {
+  const known = batches.get(server);
+  if (known) return known;
+  noteStart("cli batch");
+  const child = spawn(process.execPath, [...testServerNodeArgs(), ".next/hop/cli.mjs", "batch"], { cwd: ROOT, env: { ...process.env, HOP_LOG: "silent", ...server.env } });
+  const waiting: Array<(line: string) => void> = [];
+  let stderr = "";
+  let buffered = "";
+  child.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4_000)));
+  child.stdout!.on("data", (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  child.on("exit", (code) => {
+    for (const answer of waiting.splice(0)) answer(JSON.stringify({ error: { message: `cli batch exited (${code}): ${stderr}` } }));
+  });
+  // A chain, so the answers pair with the commands in order.
+  let turn: Promise<unknown> = Promise.resolve();
+  const batch: BatchCli = {
+    run: (argv) => {
+      const answer = turn.then(
+        () =>
+          new Promise<{ result: unknown } | { error: unknown }>((resolve) => {
+            waiting.push((line) => resolve(JSON.parse(line) as { result: unknown } | { error: unknown }));
+            child.stdin!.write(JSON.stringify(argv) + "\n");
+          }),
+      );
+      turn = answer.catch(() => undefined);
+      return answer;
+    },
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.stdin!.end();
+      await exited;
+    },
+  };
+  batches.set(server, batch);
+  const stop = server.stop;
+  server.stop = async (...args) => {
+    await batch.close();
+    return stop(...args);
+  };
+  return batch;
 }
 
 /** Runs the real CLI (the bundle `npm run build` made of scripts/cli.ts) as a separate process with the server's environment. */

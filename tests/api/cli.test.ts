@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -132,6 +134,23 @@ describe("npm run cli", () => {
     assert.equal(response.status, 400);
     assert.equal(((await response.json()) as { error: { code: string } }).error.code, "invalid_request");
     assert.equal((await cli(server, "test-clock", "2030-01-01T00:00:00Z")).code, 1, "not an operator command either");
+  });
+
+  test("batch: one command per line from one process, each answered in order by a line of JSON", async () => {
+    const address = email();
+    const lines = [JSON.stringify(["account", "create", "--email", address, "--plan", "growth"]), "not json", JSON.stringify(["account", "fly"]), JSON.stringify(["key", "create", "--email", address])];
+    const child = spawn(process.execPath, [".next/hop/cli.mjs", "batch"], { env: { ...process.env, HOP_LOG: "silent", ...server.env } });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stdin.end(lines.join("\n") + "\n");
+    assert.equal((await once(child, "exit"))[0], 0);
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { result?: Record<string, any>; error?: { message: string } });
+    assert.equal(answers.length, 4);
+    assert.equal(answers[0].result?.email, address);
+    assert.match(String(answers[1].error?.message), /JSON array/);
+    assert.match(String(answers[2].error?.message), /Unknown command 'account fly'/);
+    assert.match(String(answers[3].result?.key), /^hop_live_pk_/);
+    assert.equal((await api(server, "GET", "/v1/account/usage", { key: answers[3].result?.key })).status, 200, "the batch's key works at once");
   });
 
   test("with no server running the CLI opens the database itself; the next server sees the effect", async () => {
