@@ -4,6 +4,8 @@ import { formatDate, formatNumber, formatRelative } from "@/components/dashboard
 import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
 import { TwoFactorOff, TwoFactorSetup } from "@/components/dashboard/two-factor";
+import { PasskeysCard } from "@/components/account/passkeys-card";
+import { listPasskeys } from "@/lib/accounts/passkeys";
 import { EndSession } from "@/components/dashboard/end-session";
 import { Table } from "@/components/ui/table";
 import { cookies } from "next/headers";
@@ -25,10 +27,11 @@ export default async function AccountPage() {
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   // The same report as GET /v1/account/limits.
   const currentSid = await sessionIdOfToken((await cookies()).get(sessionCookieName())?.value);
-  const [report, twoFactor, sessions] = await Promise.all([
+  const [report, twoFactor, sessions, passkeys] = await Promise.all([
     limitsReport(await db(), account, limits),
     twoFactorStatus(await db(), account.id),
     listSessions(await db(), account, currentSid),
+    listPasskeys(await db(), account.id),
   ]);
   return (
     <div className="page-stack">
@@ -68,6 +71,7 @@ export default async function AccountPage() {
           </p>
         </CardBody>
       </Card>
+      <PasskeysCard passkeys={passkeys} twoFactorOn={twoFactor.enabled} />
       <Card labelledBy="plan">
         <CardHeader id="plan" title="Plan and limits" description="What your plan allows, with any limits the operator set for this account." action={<Badge tone="accent">{planLabel(report.plan)}</Badge>} />
         <CardBody>
