@@ -27,7 +27,7 @@ export function PasskeysCard({ passkeys, twoFactorOn }: { passkeys: ListedPasske
       ) : (
         <>
           <Table
-            caption="Passkeys"
+            caption="Passkeys of this account"
             head={
               <tr>
                 <th scope="col">Name</th>
