@@ -28,6 +28,7 @@ export function PasskeysCard({ passkeys, twoFactorOn }: { passkeys: ListedPasske
         <>
           <Table
             caption="Passkeys of this account"
+            className="passkeys-table"
             head={
               <tr>
                 <th scope="col">Name</th>
