@@ -5,6 +5,7 @@ import { Fragment, useEffect, useRef, useState } from "react";
 import { Alert } from "../ui/alert";
 import { Field, Input } from "../ui/field";
 import { signInWithPassword } from "./sign-in";
+import { PasskeySecondFactor, PasskeySignIn } from "../account/passkey-sign-in";
 
 /**
  * E-mail and password, then — for an account with two-factor sign-in on — a code. The second step
@@ -52,6 +53,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
             {busy ? "Checking…" : "Verify and sign in"}
           </button>
+          <PasskeySecondFactor email={step.email} password={step.password} callbackUrl={callbackUrl} />
           <p className="auth-aside">
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => (setStep(null), setError(null))}>
               Use another account
@@ -72,6 +74,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
           </button>
+          <PasskeySignIn callbackUrl={callbackUrl} />
         </Fragment>
       )}
     </form>

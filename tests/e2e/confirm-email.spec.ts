@@ -52,7 +52,7 @@ for (const viewport of VIEWPORTS) {
     await hydrated(page);
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const banner = page.getByTestId("confirm-email-banner");
     await expect(banner).toContainText(email);
     await shot(page, "banner-overview", viewport.name);

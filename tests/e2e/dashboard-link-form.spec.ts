@@ -43,7 +43,7 @@ async function newLinkForm(browser: Browser, viewport = { width: 1280, height: 8
   await hydrated(page);
   await page.getByLabel("E-mail").fill(OWNER);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await page.goto(`${server.url}/links/new`);
   await hydrated(page);

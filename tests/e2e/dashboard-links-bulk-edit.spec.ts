@@ -46,7 +46,7 @@ async function signedIn(browser: Browser, email: string, viewport: { width: numb
   await hydrated(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   return page;
 }

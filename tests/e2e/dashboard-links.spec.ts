@@ -56,7 +56,7 @@ async function signedIn(browser: Browser, email: string, viewport = { width: 128
   await hydrated(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   return page;
 }
@@ -271,7 +271,7 @@ test("the QR code downloads as PNG and scans back to the short URL", async ({ br
     await dark.goto(`${server.url}/login`);
     await dark.getByLabel("E-mail").fill(OWNER);
     await dark.getByLabel("Password").fill(PASSWORD);
-    await dark.getByRole("button", { name: "Sign in" }).click();
+    await dark.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(dark).not.toHaveURL(/\/login/);
     await dark.goto(`${server.url}/links?search=rules-e2e`);
     await hydrated(dark);

@@ -50,7 +50,7 @@ async function signUp(page: Page, who: { name: string; email: string }) {
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function newSignedInContext(browser: Browser, email: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
@@ -127,7 +127,7 @@ test("the 11th failed attempt for one e-mail is throttled, with the same message
   for (let attempt = 1; attempt <= 10; attempt++) {
     await signIn(page, target, `guess-${attempt}`);
     await expect(page.locator(".alert-danger")).toHaveText("The e-mail or password is not correct.");
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
   }
   await signIn(page, target, "guess-11");
   await expect(page.locator(".alert-danger")).toHaveText(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);

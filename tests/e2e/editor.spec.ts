@@ -68,7 +68,7 @@ const previewButtons = (page: Page) => preview(page).locator(".links a");
 async function signIn(page: Page, email: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Signs in as the draft's owner and opens its editor. */

@@ -56,7 +56,7 @@ test("an agent drafts a page over MCP; the person opens its editorUrl and publis
   await expect(page).toHaveURL(/\/login\?callbackUrl=/);
   await page.getByLabel("E-mail").fill(OWNER);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(`${server.url}${draftPath}`);
   await hydrated(page);
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Grace Hopper");

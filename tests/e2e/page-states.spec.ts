@@ -156,7 +156,7 @@ test("the database stops: dashboard, editor and sign-up say Hop can't reach its 
     await visitor.getByLabel("E-mail").fill(user.email);
     await visitor.getByLabel("Password").fill(PASSWORD);
     const answer = visitor.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
-    await visitor.getByRole("button", { name: "Sign in" }).click();
+    await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
     const body = await (await answer).text();
     await expect(visitor.locator(".alert-danger")).toHaveText("Hop can't reach its database right now. Wait a moment, then try again.");
     // next-auth puts a thrown error's message in its URL: only the fixed code may be there.

@@ -31,7 +31,7 @@ test.afterAll(async () => {
 async function signIn(page: Page, password: string) {
   await page.getByLabel("E-mail").fill(EMAIL);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("forgot password: the e-mail's link sets a new password, which signs in, and the session open elsewhere is over", async ({ browser }) => {

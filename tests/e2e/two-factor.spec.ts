@@ -75,7 +75,7 @@ test("set up with the QR code, sign in with a code, turn off with a recovery cod
     await hydrated(login);
     await login.getByLabel("E-mail").fill(EMAIL);
     await login.getByLabel("Password").fill(PASSWORD);
-    await login.getByRole("button", { name: "Sign in" }).click();
+    await login.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(login.getByLabel("Authentication code")).toBeFocused();
     // A new, empty field: nothing of the password is carried into it (or shown in it).
     await expect(login.getByLabel("Authentication code")).toHaveValue("");

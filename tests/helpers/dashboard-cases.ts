@@ -28,6 +28,12 @@ export interface Case {
 
 const tag = () => randomBytes(4).toString("hex");
 const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
+/** Well-formed WebAuthn answers to no challenge of the server's: every route refuses them (400). */
+const CLIENT_DATA = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: "bm90LWEtY2hhbGxlbmdl", origin: "http://localhost" })).toString("base64url");
+const MADE_UP_ASSERTION_PARTS = {
+  registration: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: CLIENT_DATA, attestationObject: "AAAA" } },
+  assertion: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: CLIENT_DATA, authenticatorData: "AAAA", signature: "AAAA" } },
+};
 
 export const CASES: Record<string, Case> = {
   "POST /api/dashboard/account/password": { scope: "self", body: () => ({ currentPassword: "not the password", newPassword: "another long password" }) },
@@ -41,6 +47,17 @@ export const CASES: Record<string, Case> = {
   "PUT /api/dashboard/account/notifications": { scope: "self", body: () => ({ brokenLinksDigest: true }) },
   "POST /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "000000" }) },
   "DELETE /api/dashboard/account/two-factor": { scope: "self", body: () => ({ code: "aaaaa-aaaaa" }) },
+  // Passkeys (tests/api/passkeys.test.ts signs with a software authenticator): a made-up answer is
+  // refused; another account's passkey id is not found.
+  "GET /api/dashboard/account/passkeys": { scope: "self", read: true },
+  "POST /api/dashboard/account/passkeys/options": { scope: "self" },
+  "POST /api/dashboard/account/passkeys": { scope: "self", body: () => ({ response: MADE_UP_ASSERTION_PARTS.registration }) },
+  "PATCH /api/dashboard/account/passkeys/[id]": { scope: "account", params: () => ({ id: "pk_notapasskeyofanyone" }), body: () => ({ name: "Renamed" }), foreign: [404] },
+  "DELETE /api/dashboard/account/passkeys/[id]": { scope: "account", params: () => ({ id: "pk_notapasskeyofanyone" }), foreign: [404] },
+  // Signing in with a passkey: signed out by nature; a made-up answer is refused, a wrong password too.
+  "POST /api/dashboard/passkey-sign-in/options": { scope: "self", signedOut: true },
+  "POST /api/dashboard/passkey-sign-in": { scope: "self", signedOut: true, body: () => ({ response: MADE_UP_ASSERTION_PARTS.assertion }) },
+  "POST /api/dashboard/passkey-sign-in/second-factor": { scope: "self", signedOut: true, body: () => ({ email: `nobody-${tag()}@example.test`, password: "not the password" }) },
 
   "POST /api/dashboard/domains": { scope: "owner", body: (o) => ({ domain: o.domain }), foreign: [409] },
   "PATCH /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), body: () => ({ isDefault: true }), foreign: [404] },

@@ -35,7 +35,7 @@ export async function signIn(page: Page, server: HopServer, email: string, callb
   await page.goto(`${server.url}/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await hydrated(page);
 }

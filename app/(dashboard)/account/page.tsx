@@ -4,6 +4,8 @@ import { formatDate, formatNumber, formatRelative } from "@/components/dashboard
 import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
 import { TwoFactorOff, TwoFactorSetup } from "@/components/dashboard/two-factor";
+import { PasskeysCard } from "@/components/account/passkeys-card";
+import { listPasskeys } from "@/lib/accounts/passkeys";
 import { EndSession } from "@/components/dashboard/end-session";
 import { NotificationsForm } from "@/components/dashboard/notifications-form";
 import { notificationSettings } from "@/lib/accounts/notifications";
@@ -28,11 +30,12 @@ export default async function AccountPage() {
   const limits = effectiveLimits(account.plan, account.limitOverrides);
   // The same report as GET /v1/account/limits.
   const currentSid = await sessionIdOfToken((await cookies()).get(sessionCookieName())?.value);
-  const [report, twoFactor, sessions, notifications] = await Promise.all([
+  const [report, twoFactor, sessions, notifications, passkeys] = await Promise.all([
     limitsReport(await db(), account, limits),
     twoFactorStatus(await db(), account.id),
     listSessions(await db(), account, currentSid),
     notificationSettings(await db(), account.id),
+    listPasskeys(await db(), account.id),
   ]);
   return (
     <div className="page-stack">
@@ -72,6 +75,7 @@ export default async function AccountPage() {
           </p>
         </CardBody>
       </Card>
+      <PasskeysCard passkeys={passkeys} twoFactorOn={twoFactor.enabled} />
       <Card labelledBy="notifications">
         <CardHeader id="notifications" title="Notifications" description="The e-mail Hop sends you besides sign-in links." />
         <CardBody>
