@@ -11,7 +11,7 @@ import { agents, PRIMARY, visit } from "../helpers/visit";
 
 const DESTINATION = "https://shop.example.com/item?utm_source=bio&utm_medium=social&utm_campaign=spring";
 const OTHER_BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
-const PREFETCHES = [{ "sec-purpose": "prefetch" }, { purpose: "prefetch" }, { "x-moz": "prefetch" }, { "sec-purpose": "prefetch;prerender" }];
+const PREFETCHES: Array<Record<string, string>> = [{ "sec-purpose": "prefetch" }, { purpose: "prefetch" }, { "x-moz": "prefetch" }, { "sec-purpose": "prefetch;prerender" }];
 
 describe("analytics of people and bots", () => {
   let server: HopServer;

@@ -55,7 +55,7 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
   };
   return (
     <>
-      <div className="stats">
+      <div className={stats.length === 5 ? "stats stats-5" : "stats"}>
         {stats.map((stat) => (
           <div key={stat.label} className="card stat">
             <span className="stat-label">{stat.label}</span>
@@ -146,11 +146,11 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
 const AUDIENCE_NOTES = { people: "People's views.", bots: "Bots' views.", all: "People's and bots' views together." } as const;
 
 const BOT_REASON_LABELS: Record<string, string> = {
-  preview: "Link previews (chat apps, social networks)",
-  crawler: "Search engines and other crawlers",
-  head: "HEAD requests (link checkers)",
-  prefetch: "Browser prefetches",
-  datacenter: "Scripts and servers (curl, HTTP libraries, headless browsers)",
+  preview: "Link previews",
+  crawler: "Crawlers",
+  head: "HEAD requests",
+  prefetch: "Prefetches",
+  datacenter: "Scripts and servers",
 };
 
 /** Bots' views by reason, whatever the audience: what the people figures leave out. */
@@ -161,39 +161,33 @@ function BotsCard({ analytics }: { analytics: Analytics }) {
     .map(([reason, views]) => ({ label: BOT_REASON_LABELS[reason] ?? reason, value: views }));
   return (
     <Card labelledBy="bots">
-      <CardHeader id="bots" title="Bots" description={`${countOf(analytics.botViews.total, "bot view")}, not counted as people's views.`} />
+      <CardHeader
+        id="bots"
+        title="Bots"
+        description={analytics.botViews.total ? `${countOf(analytics.botViews.total, "bot view")}, not counted as people's.` : "Link previews, crawlers and scripts are not counted as people's views."}
+      />
       <BarTable caption="Bot views by reason" labelHeader="Reason" rows={rows} empty="No bot visited in this range." />
     </Card>
   );
 }
 
-/** The audience's views by UTM source, medium and campaign. */
+/** The audience's views by UTM source, medium and campaign, one table under the other. */
 function UtmCard({ analytics }: { analytics: Analytics }) {
   const { sources, mediums, campaigns } = analytics.utmStats;
   const lists = [
     { title: "Source", caption: "Views by UTM source", rows: sources },
     { title: "Medium", caption: "Views by UTM medium", rows: mediums },
     { title: "Campaign", caption: "Views by UTM campaign", rows: campaigns },
-  ];
-  const empty = lists.every((list) => list.rows.length === 0);
+  ].filter((list) => list.rows.length > 0);
   return (
     <Card labelledBy="utm">
-      <CardHeader id="utm" title="Campaigns (UTM)" description="The utm_source, utm_medium and utm_campaign of the short link's address, or else of the destination." />
-      {empty ? (
+      <CardHeader id="utm" title="Campaigns (UTM)" description="utm_source, utm_medium and utm_campaign of the short link's address, or else of the destination." />
+      {lists.length === 0 ? (
         <CardBody>
           <p className="muted-note">No visit carried UTM parameters in this range.</p>
         </CardBody>
       ) : (
-        <CardBody>
-          <div className="utm-lists">
-            {lists.map((list) => (
-              <section key={list.title} aria-label={list.caption}>
-                <h3>{list.title}</h3>
-                <BarTable caption={list.caption} labelHeader={list.title} rows={list.rows.map((row) => ({ label: row.name, value: row.views }))} empty="None." />
-              </section>
-            ))}
-          </div>
-        </CardBody>
+        lists.map((list) => <BarTable key={list.title} caption={list.caption} labelHeader={list.title} rows={list.rows.map((row) => ({ label: row.name, value: row.views }))} empty="" />)
       )}
     </Card>
   );
