@@ -18,7 +18,7 @@ export type InAppName = (typeof IN_APP_NAMES)[number];
 export type UaBotReason = "preview" | "crawler" | "datacenter";
 
 export interface UaInfo {
-  /** Any automated client: preview fetchers, crawlers, command-line and library clients. Never counted. */
+  /** Any automated client: preview fetchers, crawlers, command-line and library clients. Never a person's view (recorded as a bot's). */
   isBot: boolean;
   /** A link-preview fetcher (Slack, Facebook, X, Discord …): the one bot that gets the preview page. */
   isPreview: boolean;
