@@ -5,6 +5,7 @@ import type { Operation } from "@/lib/api/openapi/operations";
 import * as accountLimits from "@/app/v1/account/limits/route";
 import * as accountProfile from "@/app/v1/account/profile/route";
 import * as accountUsage from "@/app/v1/account/usage/route";
+import * as analyticsExportIdentifier from "@/app/v1/analytics/export/[...identifier]/route";
 import * as analyticsLinksIdentifier from "@/app/v1/analytics/links/[...identifier]/route";
 import * as analyticsOverview from "@/app/v1/analytics/overview/route";
 import * as auditLogExport from "@/app/v1/audit-log/export/route";
@@ -39,7 +40,7 @@ import * as websitesDrafts from "@/app/v1/websites/drafts/route";
 import * as websites from "@/app/v1/websites/route";
 
 const MODULES: Array<Record<string, unknown>> = [
-  accountLimits, accountProfile, accountUsage, analyticsLinksIdentifier, analyticsOverview, auditLogExport, auditLog, domainsDomainDns,
+  accountLimits, accountProfile, accountUsage, analyticsExportIdentifier, analyticsLinksIdentifier, analyticsOverview, auditLogExport, auditLog, domainsDomainDns,
   domainsDomain, domainsDomainVerify, domains, geoPresetsId, geoPresets, groupsGroupIdLinks, groupsGroupId,
   groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
   linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdDuplicate,

@@ -11,7 +11,8 @@ import { resolveLink, type Resolved } from "../links/resolve-identifier";
 import type { AnalyticsFilters } from "./filters";
 import { linkAnalytics } from "./link-analytics";
 import type { AnalyticsResult } from "./responses";
-import { AnalyticsQuery, resolveRange } from "./timeframe";
+import type { LinkAnalyticsQuery } from "./audience";
+import { resolveRange } from "./timeframe";
 import type { z } from "zod";
 
 const TYPE_NAMES: Record<string, string> = { deeplink: "Deeplink", website: "Website", applink: "Applink" };
@@ -28,7 +29,7 @@ function resolvedBy(found: Resolved, identifier: string): string {
 }
 
 /** Resolves the identifier and reads its analytics; the link comes back for the dashboard's page. */
-async function analyze(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now: number, filters?: AnalyticsFilters) {
+async function analyze(db: Db, callerId: string, identifier: string, query: z.infer<typeof LinkAnalyticsQuery>, now: number, filters?: AnalyticsFilters) {
   const range = resolveRange(query, now, now);
   const teamOwnerIds = await actingTeamOwners(db, callerId);
   const found = await resolveLink(db, callerId, identifier, { mode: "search", teamOwnerIds });
@@ -41,21 +42,27 @@ async function analyze(db: Db, callerId: string, identifier: string, query: z.in
     const firstSeen = Math.min(link.createdAt.getTime(), first?.hour ? new Date(first.hour).getTime() : Infinity);
     finalRange = resolveRange(query, now, firstSeen);
   }
-  const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange, filters);
+  const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange, filters, query.audience);
   const analytics = { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result } satisfies z.input<typeof AnalyticsResult>;
   return { analytics, link };
 }
 
 /** GET /v1/analytics/links/{identifier}: views and clicks of one link or website in a range. */
-export async function analyticsForIdentifier(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, now = Date.now()) {
+export async function analyticsForIdentifier(db: Db, callerId: string, identifier: string, query: z.infer<typeof LinkAnalyticsQuery>, now = Date.now()) {
   return (await analyze(db, callerId, identifier, query, now)).analytics;
+}
+
+/** GET /v1/analytics/export/{identifier} and the dashboard's download: the buckets as CSV (lib/analytics/export-analytics.ts). */
+export async function analyticsForExport(db: Db, callerId: string, identifier: string, query: z.infer<typeof LinkAnalyticsQuery>, now = Date.now()) {
+  const { analytics, link } = await analyze(db, callerId, identifier, query, now);
+  return { analytics, publicId: link.publicId };
 }
 
 /**
  * The dashboard's analytics page: the same answer, narrowed to the visitors of one country,
  * device, platform or referrer when filters are given, and what the page names the item by.
  */
-export async function analyticsPage(db: Db, callerId: string, identifier: string, query: z.infer<typeof AnalyticsQuery>, filters: AnalyticsFilters, now = Date.now()) {
+export async function analyticsPage(db: Db, callerId: string, identifier: string, query: z.infer<typeof LinkAnalyticsQuery>, filters: AnalyticsFilters, now = Date.now()) {
   const { analytics, link } = await analyze(db, callerId, identifier, query, now, filters);
   return {
     analytics,

@@ -1,13 +1,16 @@
 import type { Db } from "../db/open";
 import { Prisma } from "../generated/prisma/client";
 import { ADULT_BUTTON_ID } from "../events/rollups";
+import { BOT_REASONS, type Audience } from "./audience";
 import { hasFilters, type AnalyticsFilters } from "./filters";
 import { bucketId, bucketIds, type Range } from "./timeframe";
 
 // Answers come from EventRollup (hourly rows per link and dimension, written by the event
 // flusher), grouped to the requested bucket size in SQL, so a link with a million events reads a
 // few thousand rows. Raw events are read only for lastViewed (one index probe) and for the latest
-// title/url/type of each tracked button.
+// title/url/type of each tracked button — and, for bots' or everyone's views (the rollups keep only
+// bots' totals by reason) or a filtered page, for the figures themselves. Unique visitors come
+// from VisitorDay (a person once per link and UTC day, in the hour of their first visit).
 
 interface RollupRow {
   bucket: Date;
@@ -29,6 +32,10 @@ type Bucket = {
   devices: Record<string, number>;
   platforms: Record<string, number>;
   referrers: Record<string, number>;
+  /** People seen in the bucket (once per UTC day each); null when it cannot be told (bots, filters). */
+  uniqueVisitors: number | null;
+  botViews: number;
+  botReasons: Record<string, number>;
 };
 
 export interface AnalyticsSubject {
@@ -40,6 +47,7 @@ export interface AnalyticsSubject {
 }
 
 const BUCKET_MAPS = { country: "countries", device: "devices", platform: "platforms", referrer: "referrers" } as const;
+const UTM_LISTS = { utm_source: "sources", utm_medium: "mediums", utm_campaign: "campaigns" } as const;
 
 function add(map: Record<string, number>, key: string, amount: number): void {
   if (amount) map[key] = (map[key] ?? 0) + amount;
@@ -49,16 +57,22 @@ function sortedEntries(map: Record<string, number>): Array<[string, number]> {
   return Object.entries(map).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** Views, clicks and their breakdowns of one link in a range; with filters, of the matching visitors only. */
-export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Range, filters?: AnalyticsFilters) {
-  const source = hasFilters(filters) ? filteredEvents(db, subject.linkId, range, filters) : rollups(db, subject.linkId, range);
-  const rows = await source.rows;
+/**
+ * Views, clicks and their breakdowns of one link in a range, of people (default), bots or all;
+ * with filters, of the matching visitors only.
+ */
+export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Range, filters?: AnalyticsFilters, audience: Audience = "people") {
+  const fromRollups = audience === "people" && !hasFilters(filters);
+  const source = fromRollups ? rollups(db, subject.linkId, range) : filteredEvents(db, subject.linkId, range, filters ?? {}, audience);
+  // People are counted once per day without filters only: a pseudonym is not kept per country or device.
+  const countsUniques = audience !== "bots" && !hasFilters(filters);
+  const [rows, uniqueRows] = await Promise.all([source.rows, countsUniques ? uniquesOf(db, subject.linkId, range) : []]);
 
   const buckets = new Map<string, Bucket>(
-    bucketIds(range).map((date) => [date, { date, views: 0, clicks: 0, adultClicks: 0, countries: {}, devices: {}, platforms: {}, referrers: {} }]),
+    bucketIds(range).map((date) => [date, { date, views: 0, clicks: 0, adultClicks: 0, countries: {}, devices: {}, platforms: {}, referrers: {}, uniqueVisitors: countsUniques ? 0 : null, botViews: 0, botReasons: {} }]),
   );
-  const totals = { views: 0, clicks: 0, adultClicks: 0 };
-  const byDimension: Record<string, Record<string, number>> = { country: {}, device: {}, platform: {}, referrer: {} };
+  const totals = { views: 0, clicks: 0, adultClicks: 0, uniques: 0, bots: 0 };
+  const byDimension: Record<string, Record<string, number>> = { country: {}, device: {}, platform: {}, referrer: {}, bot: {}, utm_source: {}, utm_medium: {}, utm_campaign: {} };
   const buttonClicks = new Map<string, Map<string, number>>();
 
   for (const row of rows) {
@@ -76,7 +90,20 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
     } else if (row.dimension in BUCKET_MAPS) {
       add(bucket[BUCKET_MAPS[row.dimension as keyof typeof BUCKET_MAPS]], row.value, views);
       add(byDimension[row.dimension], row.value, views);
+    } else if (row.dimension === "bot") {
+      bucket.botViews += views;
+      add(bucket.botReasons, row.value, views);
+      totals.bots += views;
+      add(byDimension.bot, row.value, views);
+    } else if (row.dimension in UTM_LISTS) {
+      add(byDimension[row.dimension], row.value, views);
     }
+  }
+  for (const row of uniqueRows) {
+    const bucket = buckets.get(bucketId(new Date(row.bucket), range.bucket));
+    if (!bucket) continue;
+    bucket.uniqueVisitors = (bucket.uniqueVisitors ?? 0) + Number(row.visitors);
+    totals.uniques += Number(row.visitors);
   }
 
   const buttonRows = await source.buttons();
@@ -91,7 +118,7 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
   const [lastView] = await db.$queryRaw<Array<{ at: Date }>>`
     SELECT "occurredAt" AS at FROM "VisitEvent"
     WHERE "linkId" = ${subject.linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-      AND ${matching(filters)}
+      AND ${matching(filters)} AND ${ofAudience(audience)}
     ORDER BY "occurredAt" DESC LIMIT 1`;
 
   const clicksByLink = subject.type === "website"
@@ -114,7 +141,32 @@ export async function linkAnalytics(db: Db, subject: AnalyticsSubject, range: Ra
     adultConfirmation: totals.adultClicks > 0
       ? { clicks: totals.adultClicks, rate: totals.views ? Math.round((totals.adultClicks / totals.views) * 10000) / 100 : 0 }
       : null,
+    audience,
+    uniqueVisitors: countsUniques ? totals.uniques : null,
+    botViews: { total: totals.bots, byReason: Object.fromEntries(BOT_REASONS.map((reason) => [reason, byDimension.bot[reason] ?? 0])) as Record<(typeof BOT_REASONS)[number], number> },
+    utmStats: {
+      sources: namedViews(byDimension.utm_source),
+      mediums: namedViews(byDimension.utm_medium),
+      campaigns: namedViews(byDimension.utm_campaign),
+    },
   };
+}
+
+const namedViews = (map: Record<string, number>) => sortedEntries(map).map(([name, views]) => ({ name, views }));
+
+/** People seen per bucket: each VisitorDay row is one person on one day, in the hour of their first visit. */
+function uniquesOf(db: Db, linkId: string, range: Range) {
+  return db.$queryRaw<Array<{ bucket: Date; visitors: bigint | number }>>`
+    SELECT date_trunc(${range.bucket}, "hour") AS bucket, COUNT(*) AS visitors
+    FROM "VisitorDay"
+    WHERE "linkId" = ${linkId} AND "hour" >= ${range.from} AND "hour" < ${range.to}
+    GROUP BY 1`;
+}
+
+/** The visit rows of the audience: people's have no bot reason. */
+function ofAudience(audience: Audience): Prisma.Sql {
+  if (audience === "all") return Prisma.sql`TRUE`;
+  return audience === "people" ? Prisma.sql`"bot" IS NULL` : Prisma.sql`"bot" IS NOT NULL`;
 }
 
 type ButtonRow = { day: Date; value: string; clicks: bigint | number };
@@ -145,35 +197,43 @@ function matching(filters: AnalyticsFilters | undefined): Prisma.Sql {
 }
 
 /**
- * The same rows as the rollups, summed from the raw events of the visitors who match every filter
- * (rollups keep each dimension apart, so "devices of visitors from Germany" is only in the events).
- * Clicks as the flusher counts them: a redirected visit is a click, and so is each button click.
+ * The same rows as the rollups, summed from the raw events of the audience's visitors who match
+ * every filter (rollups keep each dimension apart and bots' by reason only, so "devices of
+ * visitors from Germany" or "bots' countries" are only in the events). Clicks are people's: a
+ * person's redirected visit, and each button click. Bots' views by reason whatever the audience.
  */
-function filteredEvents(db: Db, linkId: string, range: Range, filters: AnalyticsFilters) {
+function filteredEvents(db: Db, linkId: string, range: Range, filters: AnalyticsFilters, audience: Audience) {
+  const clicksToo = audience !== "bots";
   return {
     rows: db.$queryRaw<RollupRow[]>`
       WITH v AS (
-        SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, country, device, platform, referrer, visits, redirected
+        SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, country, device, platform, referrer, visits, redirected, bot, "utmSource", "utmMedium", "utmCampaign"
         FROM "VisitEvent"
         WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
           AND ${matching(filters)}
+      ), a AS (
+        SELECT * FROM v WHERE ${ofAudience(audience)}
       ), c AS (
         SELECT date_trunc(${range.bucket}, "occurredAt") AS bucket, "buttonId"
         FROM "ClickEvent"
         WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-          AND ${matching(filters)}
+          AND ${matching(filters)} AND ${clicksToo}
       )
-      SELECT bucket, '' AS dimension, '' AS value, SUM(visits) AS views, SUM(CASE WHEN redirected THEN visits ELSE 0 END) AS clicks, 0 AS "adultClicks" FROM v GROUP BY 1
-      UNION ALL SELECT bucket, 'country', country, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
-      UNION ALL SELECT bucket, 'device', device, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
-      UNION ALL SELECT bucket, 'platform', platform, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
-      UNION ALL SELECT bucket, 'referrer', referrer, SUM(visits), 0, 0 FROM v GROUP BY 1, 3
+      SELECT bucket, '' AS dimension, '' AS value, SUM(visits) AS views, SUM(CASE WHEN redirected AND bot IS NULL THEN visits ELSE 0 END) AS clicks, 0 AS "adultClicks" FROM a GROUP BY 1
+      UNION ALL SELECT bucket, 'country', country, SUM(visits), 0, 0 FROM a GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'device', device, SUM(visits), 0, 0 FROM a GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'platform', platform, SUM(visits), 0, 0 FROM a GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'referrer', referrer, SUM(visits), 0, 0 FROM a GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'utm_source', "utmSource", SUM(visits), 0, 0 FROM a WHERE "utmSource" IS NOT NULL GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'utm_medium', "utmMedium", SUM(visits), 0, 0 FROM a WHERE "utmMedium" IS NOT NULL GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'utm_campaign', "utmCampaign", SUM(visits), 0, 0 FROM a WHERE "utmCampaign" IS NOT NULL GROUP BY 1, 3
+      UNION ALL SELECT bucket, 'bot', bot, SUM(visits), 0, 0 FROM v WHERE bot IS NOT NULL GROUP BY 1, 3
       UNION ALL SELECT bucket, '', '', 0, COUNT(*), SUM(CASE WHEN "buttonId" = ${ADULT_BUTTON_ID} THEN 1 ELSE 0 END) FROM c GROUP BY 1`,
     buttons: () => db.$queryRaw<ButtonRow[]>`
       SELECT date_trunc('day', "occurredAt") AS day, "buttonId" AS value, COUNT(*) AS clicks
       FROM "ClickEvent"
       WHERE "linkId" = ${linkId} AND "occurredAt" >= ${range.from} AND "occurredAt" < ${range.to}
-        AND ${matching(filters)}
+        AND ${matching(filters)} AND ${clicksToo}
       GROUP BY 1, 2`,
   };
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { AUDIENCES, BOT_REASONS } from "./audience";
 
 // The success body of GET /v1/analytics/links/{identifier}; lib/analytics builds it `satisfies` this schema.
 
 const Counts = z.record(z.string(), z.number());
+const NamedViews = z.array(z.object({ name: z.string(), views: z.number() }));
 export const AnalyticsResult = z.looseObject({
   id: z.string(),
   identifier: z.string(),
@@ -19,6 +21,9 @@ export const AnalyticsResult = z.looseObject({
       devices: Counts,
       platforms: Counts,
       referrers: Counts,
+      uniqueVisitors: z.number().nullable().meta({ description: "People in the bucket, each once per UTC day (in the hour of their first visit that day); null for `audience=bots` and filtered answers." }),
+      botViews: z.number().meta({ description: "Bots' views in the bucket, whatever the audience." }),
+      botReasons: Counts.meta({ description: "Bots' views in the bucket by reason." }),
     }),
   ),
   deviceStats: Counts,
@@ -41,6 +46,12 @@ export const AnalyticsResult = z.looseObject({
     }),
   ),
   adultConfirmation: z.object({ clicks: z.number(), rate: z.number() }).nullable(),
+  audience: z.enum(AUDIENCES).meta({ description: "Whose views the figures above count: `people` (default), `bots` or `all`." }),
+  uniqueVisitors: z.number().nullable().meta({ description: "The sum of the range's daily unique visitors (a person on two days counts twice); null for `audience=bots`." }),
+  botViews: z.object({ total: z.number(), byReason: z.object(Object.fromEntries(BOT_REASONS.map((reason) => [reason, z.number()])) as Record<(typeof BOT_REASONS)[number], z.ZodNumber>) })
+    .meta({ description: "Bots' views in the range, whatever the audience: link-preview fetchers (`preview`), crawlers (`crawler`), HEAD requests (`head`), prefetches (`prefetch`), data-centre and library clients (`datacenter`)." }),
+  utmStats: z.object({ sources: NamedViews, mediums: NamedViews, campaigns: NamedViews })
+    .meta({ description: "The audience's views by utm_source, utm_medium and utm_campaign: the short link's query when the visit carried any, else the destination's." }),
 });
 
 /** GET /v1/analytics/overview: every link and page of the account together (lib/analytics/account-overview.ts). */

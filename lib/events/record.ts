@@ -2,6 +2,7 @@ import { memoByString } from "../shared";
 import { accept } from "./event-queue";
 import { nudge, runningQueue } from "./flush-events";
 import type { VisitRow } from "./rollups";
+import { utmOf } from "./utm";
 
 // Visits and clicks are queued in memory (lib/events/event-queue.ts) and written in batches
 // (lib/events/flush-events.ts: one multi-row insert per table, plus the hourly rollups, in one
@@ -11,6 +12,14 @@ import type { VisitRow } from "./rollups";
 // profile and second, not a row per visit, and nothing the analytics show (hourly buckets,
 // dimensions, the last view to the millisecond) is lost. A database outage loses nothing that fits
 // in the queue or the spool on local disk.
+//
+// A bot's request is recorded too, with its reason (`bot`), and counted apart from people's views
+// (docs/decisions/050-analytics-people-bots-uniques.md). A person's row carries the visitor's
+// daily pseudonym (unique visitors, lib/visit/record-view.ts) and the visit's UTM parameters.
+
+/** Why a request is not a person's view (docs/events.md, "People and bots"). */
+export const BOT_REASONS = ["preview", "crawler", "head", "prefetch", "datacenter"] as const;
+export type BotReason = (typeof BOT_REASONS)[number];
 
 // Referrers repeat (a few apps and sites send most visitors): each one's domain is kept rather
 // than parsed as a URL on every visit.
@@ -45,8 +54,14 @@ export interface VisitInput {
   browser: string | null;
   referrer: string | null;
   redirected: boolean;
-  /** The chosen URL (rule, device or destination), for link.clicked webhooks. */
+  /** The chosen URL (rule, device or destination), for link.clicked webhooks and its UTM parameters. */
   url?: string | null;
+  /** null (or absent): a person's view; otherwise why it is a bot's. */
+  bot?: BotReason | null;
+  /** A person's daily pseudonym (lib/visit/visitor-day.ts), for unique visitors; null for bots. */
+  visitor?: string | null;
+  /** The short link's query as requested (`?…`), for its UTM parameters. */
+  search?: string;
 }
 
 export function recordVisit(v: VisitInput): void {
@@ -59,15 +74,22 @@ export function recordVisit(v: VisitInput): void {
   const city = v.city ? v.city.slice(0, 100) : null;
   const browser = v.browser?.slice(0, 100) ?? null;
   const referrer = referrerDomain(v.referrer);
+  const bot = v.bot ?? null;
+  // Bots are not visitors: no pseudonym is kept for them.
+  const visitor = bot === null ? v.visitor ?? null : null;
+  const utm = utmOf(v.search, v.url);
   // The row's profile and second: a repeat only counts (no row object is made for it).
-  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}`;
+  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}\u0000${bot}\u0000${visitor}\u0000${utm.source}\u0000${utm.medium}\u0000${utm.campaign}`;
   const open = q.openVisits.get(key);
   if (open) {
     q.lastVisit = { input: v, second, row: open };
     return countIn(open, at);
   }
   if (!accept(q)) return;
-  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null };
+  const row: VisitRow = {
+    linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null,
+    bot, visitor, utmSource: utm.source, utmMedium: utm.medium, utmCampaign: utm.campaign,
+  };
   q.visits.push(row);
   q.openVisits.set(key, row);
   q.lastVisit = { input: v, second, row };
@@ -82,7 +104,8 @@ function countIn(row: VisitRow, at: number): void {
 
 /** The same row profile, compared as the visits came (equal inputs make equal rows). */
 function sameProfile(a: VisitInput, b: VisitInput): boolean {
-  return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected;
+  return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected
+    && a.bot === b.bot && a.visitor === b.visitor && a.search === b.search && a.url === b.url;
 }
 
 export interface ClickInput {

@@ -4,7 +4,7 @@ import { errorFields, log } from "../log";
 import { clickHooksOf, enqueueClickEvents } from "../webhooks/clicked";
 import { size, type Queue } from "./event-queue";
 import { insertClicks, insertVisits } from "./insert-events";
-import { rollupDeltas, upsertRollups, type ClickRow, type VisitRow } from "./rollups";
+import { rollupDeltas, upsertRollups, upsertVisitorDays, type ClickRow, type VisitRow } from "./rollups";
 import type { SpoolBatch } from "./spool";
 
 // One batch of rows written: the rows, their hourly rollups and their link.clicked deliveries in
@@ -12,18 +12,23 @@ import type { SpoolBatch } from "./spool";
 // replay writes many consecutive batches in one transaction, each claimed by its id).
 // A failed write is retried with a capped exponential backoff (250 ms doubling to 5 s).
 
+const isPerson = (v: VisitRow) => !v.bot;
+
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5_000;
 
 /** Writes rows in one transaction. */
 export async function writeRows(visits: VisitRow[], clicks: ClickRow[]): Promise<void> {
   const sql = await eventSql();
-  const hooks = await clickHooksOf(visits);
+  // link.clicked is a person's click: bots' requests are recorded, never delivered.
+  const people = visits.filter(isPerson);
+  const hooks = await clickHooksOf(people);
   await sql.transaction(async (query) => {
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
-    if (hooks.length) await enqueueClickEvents(query, visits, hooks);
+    await upsertVisitorDays(query, visits);
+    if (hooks.length && people.length) await enqueueClickEvents(query, people, hooks);
   });
 }
 
@@ -32,7 +37,7 @@ const CLAIM_BATCHES = `INSERT INTO "EventBatch" ("id") SELECT unnest($1::text[])
 /** Spooled batches written in one transaction, each once: those whose id was written before are skipped. The new ones. */
 export async function writeSpooled(batches: SpoolBatch[]): Promise<SpoolBatch[]> {
   const sql = await eventSql();
-  const hooks = await clickHooksOf(batches.flatMap((batch) => batch.visits));
+  const hooks = await clickHooksOf(batches.flatMap((batch) => batch.visits).filter(isPerson));
   let written: SpoolBatch[] = [];
   await sql.transaction(async (query) => {
     const claimed = new Set(((await query(CLAIM_BATCHES, [batches.map((batch) => batch.id)])) as Array<{ id: string }>).map((row) => row.id));
@@ -42,7 +47,9 @@ export async function writeSpooled(batches: SpoolBatch[]): Promise<SpoolBatch[]>
     await insertVisits(query, visits);
     await insertClicks(query, clicks);
     await upsertRollups(query, rollupDeltas(visits, clicks));
-    if (hooks.length && visits.length) await enqueueClickEvents(query, visits, hooks);
+    await upsertVisitorDays(query, visits);
+    const people = visits.filter(isPerson);
+    if (hooks.length && people.length) await enqueueClickEvents(query, people, hooks);
   });
   return written;
 }

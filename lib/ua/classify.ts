@@ -14,11 +14,16 @@ import { shared } from "../shared";
 export const IN_APP_NAMES = ["instagram", "facebook", "messenger", "threads", "tiktok", "snapchat", "linkedin", "x", "reddit", "telegram", "wechat", "line"] as const;
 export type InAppName = (typeof IN_APP_NAMES)[number];
 
+/** The bot reasons an agent alone tells; `head` and `prefetch` come from the request (lib/visit/answer-visit.ts). */
+export type UaBotReason = "preview" | "crawler" | "datacenter";
+
 export interface UaInfo {
-  /** Any automated client: preview fetchers, crawlers, command-line and library clients. Never counted. */
+  /** Any automated client: preview fetchers, crawlers, command-line and library clients. Never a person's view (recorded as a bot's). */
   isBot: boolean;
   /** A link-preview fetcher (Slack, Facebook, X, Discord …): the one bot that gets the preview page. */
   isPreview: boolean;
+  /** Why a bot is one (recorded as its view's reason, docs/events.md): null for people. */
+  bot: UaBotReason | null;
   device: "desktop" | "mobile" | "tablet" | "bot";
   platform: "ios" | "android" | "windows" | "macos" | "linux" | "other";
   browser: string | null;
@@ -31,6 +36,9 @@ export interface UaInfo {
 const PREVIEW_FETCHERS = /facebookexternalhit|facebot|facebookcatalog|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp\/|telegrambot|linkedinbot|pinterestbot|pinterest\/0\.|applebot|skypeuripreview|microsoftpreview|bingpreview|iframely|embedly|redditbot|snap url preview|vkshare|cardyb|mastodon\/|pleroma|misskey|synapse \(bot|google-pagerenderer|developers\.google\.com\/\+\/web\/snippet|line-poker|kakaotalk-scrap|yahoo link preview|zoombot|discourse forum onebox|quora link preview/i;
 // Other automated clients that isbot may not know (or that it knows and we must be sure of).
 const OTHER_BOTS = /googlebot|google-inspectiontool|bingbot|meta-externalagent|w3c_validator|bitlybot|headlesschrome|curl\/|wget\/|python-requests|go-http-client|okhttp\/(?!.*mobile)/i;
+// Command-line clients, HTTP libraries and headless browsers: scripts run from servers (a data
+// centre's traffic), not crawlers that index the web. An empty agent is one of them too.
+const DATACENTER_AGENTS = /^$|curl\/|wget\/|python-requests|python-urllib|python-httpx|aiohttp|httpx\/|go-http-client|headlesschrome|phantomjs|puppeteer|playwright|selenium|okhttp\/(?!.*mobile)|axios\/|node-fetch|^undici|^node$|java\/|libwww-perl|apache-httpclient|postmanruntime|httpie|guzzlehttp|^ruby|scrapy|wordpress\//i;
 const IN_APP_TOKENS = /instagram|fban|fbav|fb_iab|fbios|messenger|barcelona|musical_ly|bytedance|trill|snapchat|linkedinapp|twitter|reddit|micromessenger|\bline\/|telegram/i;
 
 const SPY_TO_NAME: Record<string, InAppName> = {
@@ -83,10 +91,10 @@ function classify(ua: string): UaInfo {
   const isBot = isPreview || ua.trim() === "" || OTHER_BOTS.test(ua) || (isbot(ua) && !IN_APP_TOKENS.test(ua));
   const result = new UAParser(ua).getResult();
   const platform = platformOf(result.os.name, ua);
-  if (isBot) return { isBot: true, isPreview, device: "bot", platform, browser: null, inApp: null };
+  if (isBot) return { isBot: true, isPreview, bot: isPreview ? "preview" : DATACENTER_AGENTS.test(ua.trim()) ? "datacenter" : "crawler", device: "bot", platform, browser: null, inApp: null };
   const type = result.device.type;
   const device = type === "tablet" || /ipad|tablet/i.test(ua) ? "tablet" : type === "mobile" || type === "wearable" || /mobile|iphone|android/i.test(ua) ? "mobile" : "desktop";
-  return { isBot: false, isPreview: false, device, platform, browser: result.browser.name ?? null, inApp };
+  return { isBot: false, isPreview: false, bot: null, device, platform, browser: result.browser.name ?? null, inApp };
 }
 
 /** At most this many agents (each key ≤ 1 KB): ~6 MB at the very worst, typically under 2 MB. */

@@ -1,6 +1,5 @@
 import { availableParallelism } from "node:os";
 import { config } from "../config";
-import { recordVisit } from "../events/record";
 import { normalizeHttpUrl } from "../links/http-url";
 import { errorFields, log } from "../log";
 import { shortUrlOf } from "../links/public-id";
@@ -17,6 +16,7 @@ import { hasPass, passCookie, takePasswordTry } from "./link-pass";
 import { passwordOpens } from "../links/link-extras";
 import type { UaInfo } from "../ua/classify";
 import { FAVICON, FAVICON_PATH } from "./favicon";
+import { botReasonOf, recordView } from "./record-view";
 import { afterSent, errorResponse, header, htmlResponse, notFoundResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
 // The visitor core, run by the server's fast path (node-handler.ts): host + path → the answer
@@ -72,7 +72,8 @@ function onHostWithoutLinks(pathname: string): "app" | "nowhere" {
 
 // Who gets what (docs/redirect-behaviors.md, "Who gets what"): link-preview fetchers the preview page;
 // other bots, crawlers and command-line clients the plain 302; people the link's behavior. Only a
-// person's GET is a view, recorded once the answer was written (`onSent`, see respond.ts). Before
+// person's GET is a view; a bot's request, a HEAD or a prefetch is recorded as a bot's view with
+// its reason (docs/events.md); both once the answer was written (`onSent`, see respond.ts). Before
 // any of it, the link's own gates (docs/redirect-behaviors.md): not live yet, expired (by date,
 // then by its click cap), then the password.
 function answerFor(link: VisitLink | null, req: VisitRequest): VisitAnswer | Promise<VisitAnswer> {
@@ -94,25 +95,26 @@ function answerBehindPassword(link: VisitLink, req: VisitRequest, ua: UaInfo): V
 }
 
 /**
- * A capped link: a visit that will be counted (a person's GET past the password) takes one of the
+ * A capped link: a visit that will be counted (a person's GET past the password, not a prefetch) takes one of the
  * link's slots first; any other request only looks whether one is left. None left: expired.
  */
 function answerCapped(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer | Promise<VisitAnswer> {
-  const counted = req.method === "GET" && !ua.isBot && !ua.isPreview && (link.passwordHash === null || hasPass(link, req));
+  const counted = botReasonOf(req, ua) === null && (link.passwordHash === null || hasPass(link, req));
   const room = counted ? takeCappedVisit(link) : capHasRoom(link);
   if (typeof room === "boolean") return room ? answerBehindPassword(link, req, ua) : expiredAnswer(link);
   return room.then((open) => (open ? answerBehindPassword(link, req, ua) : expiredAnswer(link)));
 }
 
-/** Past the gates: the chosen URL, through the link's behavior, recorded as a view. */
+/** Past the gates: the chosen URL, through the link's behavior, recorded as a person's view or a bot's. */
 function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer {
   const geo = geoOf(req);
   const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform })!;
   const destination = forwardQuery(locationOf(chosen), req.search);
-  if (ua.isPreview) return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
-  if (ua.isBot) return redirectResponse(destination);
-  const alternateBackUrl = link.alternateBackUrl ? normalizeHttpUrl(link.alternateBackUrl) : null;
-  const answer = answerThroughBehavior(destination, link.behavior, ua, alternateBackUrl);
+  const answer = ua.isPreview
+    ? htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination))
+    : ua.isBot
+      ? redirectResponse(destination)
+      : answerThroughBehavior(destination, link.behavior, ua, link.alternateBackUrl ? normalizeHttpUrl(link.alternateBackUrl) : null);
   const visit = {
     linkId: link.id,
     accountId: link.accountId,
@@ -125,9 +127,14 @@ function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
     url: chosen,
+    bot: botReasonOf(req, ua),
+    visitor: null,
+    ip: geo.ip,
+    userAgent: header(req.headers, "user-agent"),
+    search: req.search,
   };
   // A function and its argument, not an arrow or a bound function: no closure per visit.
-  answer.onSent = afterSent(recordVisit, visit);
+  answer.onSent = afterSent(recordView, visit);
   return answer;
 }
 
@@ -167,7 +174,7 @@ async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Pr
   }
   await taken.giveBack();
   const ua = uaOf(req);
-  if (link.maxClicks !== null && !ua.isBot && !ua.isPreview && !(await takeCappedVisit(link))) return expiredAnswer(link);
+  if (link.maxClicks !== null && botReasonOf(req, ua) === null && !(await takeCappedVisit(link))) return expiredAnswer(link);
   const answer = answerOpened(link, req, ua);
   return { ...answer, headers: { ...answer.headers, "set-cookie": passCookie(link) }, wire: undefined };
 }
@@ -184,10 +191,10 @@ function methodNotAllowed(): VisitAnswer {
   return { status: 405, headers: { allow: "GET, HEAD" }, body: "" };
 }
 
-/** HEAD: the GET's status and headers (its Content-Length included), no body, nothing recorded. */
+/** HEAD: the GET's status and headers (its Content-Length included), no body; recorded as a bot's view (reason `head`) past a link's gates. */
 function forMethod(answer: VisitAnswer, method: string): VisitAnswer {
   if (method !== "HEAD") return answer;
-  return { status: answer.status, headers: { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) }, body: "" };
+  return { status: answer.status, headers: { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) }, body: "", onSent: answer.onSent, wire: undefined };
 }
 
 /** An answer that cannot be made (a row stored before validation) is the error page, never a throw. */

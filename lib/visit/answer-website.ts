@@ -3,7 +3,6 @@ import { isBotProtected, pageGeoRules } from "../bio/page-settings";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
 import { preferredCoding } from "../http/accept-encoding";
-import { recordVisit } from "../events/record";
 import type { VisitorGeo } from "../geoip/lookup";
 import { shortUrlOf } from "../links/public-id";
 import type { UaInfo } from "../ua/classify";
@@ -11,13 +10,14 @@ import { answerThroughBehavior, leavesInAppBrowser } from "./behaviors";
 import { chooseDestination, locationOf } from "./choose-destination";
 import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
+import { botReasonOf, recordView } from "./record-view";
 import { countAdultConfirmation } from "./record-click";
 import { bioPageAnswer } from "./rendered-pages";
 import { usageNow } from "../usage/clock";
 import { afterSent, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
-// A bio page's visit: bots of every kind get the page uncounted (or, with botProtection, a preview
-// without the links) — a page has no redirect to give them; people matching the page's geoRules
+// A bio page's visit: bots of every kind get the page, recorded as a bot's view (or, with
+// botProtection, a preview without the links) — a page has no redirect to give them; people matching the page's geoRules
 // are redirected; `?hop_go=<n>` sends an in-app visitor through the page's redirect behavior to
 // button n (a bot: the plain 302); everyone else gets the page, counted once it was written.
 
@@ -51,9 +51,13 @@ interface PageView {
 /** What a person's page visit records once its answer was written (see afterSent: no closure). */
 function recordPageView({ link, visitor: { ua, geo }, req, redirected, adultConfirmed }: PageView): void {
   const referrer = header(req.headers, "referer") ?? null;
-  if (redirected !== null) recordVisit({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected });
+  const userAgent = header(req.headers, "user-agent");
+  const bot = botReasonOf(req, ua);
+  if (redirected !== null) {
+    recordView({ linkId: link.id, accountId: link.accountId, at: Date.now(), country: geo.country, city: geo.city, device: ua.device, platform: ua.platform, browser: ua.browser, referrer, redirected, url: null, bot, visitor: null, ip: geo.ip, userAgent, search: req.search });
+  }
   // The gate's button without JavaScript: the confirmed reload is the tracked press.
-  if (adultConfirmed) countAdultConfirmation(link, { ua, geo, userAgent: header(req.headers, "user-agent"), referrer });
+  if (adultConfirmed && bot === null) countAdultConfirmation(link, { ua, geo, userAgent, referrer });
 }
 
 const NO_PARAMS = new URLSearchParams();
@@ -69,7 +73,12 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
     const location = locationOf(target.url);
     return ua.isBot ? redirectResponse(location) : answerThroughBehavior(location, link.behavior, ua, null);
   }
-  if (ua.isBot) return botAnswer(link, req);
+  if (ua.isBot) {
+    // Served uncounted as a person's view, recorded as a bot's (with its reason).
+    const page = botAnswer(link, req);
+    page.onSent = afterSent(recordPageView, { link, visitor, req, redirected: false, adultConfirmed: false });
+    return page;
+  }
 
   const geoRules = pageGeoRules(link.data);
   const geoTarget = geoRules.length > 0 ? chooseDestination({ destination: null, geoRules, languageRules: [] }, { country: geo.country, city: geo.city, acceptLanguage: undefined }) : null;

@@ -20,20 +20,32 @@ const VISITS: Array<{ country: string; device: "desktop" | "mobile"; ua: string 
   { country: "FR", device: "desktop", ua: agent({ category: "browser", device: "desktop" }) },
 ];
 
+const BOTS = [
+  { userAgent: agent({ category: "preview" }) },
+  { userAgent: "curl/8.5.0" },
+  { method: "HEAD" },
+  { headers: { "sec-purpose": "prefetch" } },
+];
+
 test.beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: "true" } });
   owner = await dashboardUser(server, "stats-owner@example.test");
-  expect((await apiCall(server, owner.key, "POST", "/v1/links", { url: "https://example.com/sale", slug: "sale", title: "Winter sale" })).status).toBe(201);
+  expect((await apiCall(server, owner.key, "POST", "/v1/links", { url: "https://example.com/sale?utm_source=newsletter&utm_medium=email&utm_campaign=winter", slug: "sale", title: "Winter sale" })).status).toBe(201);
   expect((await apiCall(server, owner.key, "POST", "/v1/links", { url: "https://example.com/quiet", slug: "quiet" })).status).toBe(201);
   for (const v of VISITS) await visit(server, PRIMARY, "/sale", { userAgent: v.ua, headers: { "cf-ipcountry": v.country, referer: "https://news.example/story" } });
+  // Bots: a link-preview fetcher, curl, a HEAD and a browser's prefetch (recorded apart, never people's views).
+  for (const bot of BOTS) await visit(server, PRIMARY, "/sale", bot);
   // Events are flushed to the rollups in the background: wait until the API counts them all.
   const deadline = Date.now() + 15_000;
   let views = 0;
-  while (views < VISITS.length && Date.now() < deadline) {
-    views = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body.totalViews;
-    if (views < VISITS.length) await new Promise((r) => setTimeout(r, 250));
+  let bots = 0;
+  while ((views < VISITS.length || bots < BOTS.length) && Date.now() < deadline) {
+    const body = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body;
+    [views, bots] = [body.totalViews, body.botViews.total];
+    if (views < VISITS.length || bots < BOTS.length) await new Promise((r) => setTimeout(r, 250));
   }
   expect(views).toBe(VISITS.length);
+  expect(bots).toBe(BOTS.length);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -76,6 +88,55 @@ test("a link's page shows the API's totals, countries and referrers, for a named
   await page.goto(`${server.url}/analytics/link?id=nothing-here`);
   await hydrated(page);
   await expect(page.locator(".alert-danger")).toContainText("No link or page “nothing-here”");
+});
+
+test("people by default, bots on request with their reasons; unique visitors; UTM; the CSV of what is shown", async ({ page }) => {
+  const people = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale")).body;
+  const bots = (await apiCall(server, owner.key, "GET", "/v1/analytics/links/sale?audience=bots")).body;
+  await signIn(page, server, owner.email, "/analytics/link?id=sale");
+  await expect(page.getByRole("navigation", { name: "Whose views" }).getByRole("link", { name: "People" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.length));
+  await expect(page.getByTestId("unique-visitors")).toHaveText(String(people.uniqueVisitors));
+  const reasons = page.getByRole("region", { name: "Bot views by reason" });
+  for (const label of ["Link previews", "Scripts and servers", "HEAD requests", "Prefetches"]) await expect(reasons.getByRole("row", { name: new RegExp(`^${label}`) })).toContainText("1");
+  await expect(page.getByRole("region", { name: "Bots", exact: true })).toContainText(`${BOTS.length} bot views, not counted as people's.`);
+  await expect(page.getByRole("region", { name: "Views by UTM source" })).toContainText("newsletter");
+  await expect(page.getByRole("region", { name: "Views by UTM campaign" }).getByRole("row", { name: /^winter/ })).toContainText(String(VISITS.length));
+
+  await page.getByRole("link", { name: "Bots", exact: true }).click();
+  await expect(page).toHaveURL(/audience=bots/);
+  await expect(page.getByTestId("total-views")).toHaveText(String(bots.totalViews));
+  await expect(page.locator(".stat-label").first()).toHaveText("Bot views");
+  await expect(page.getByTestId("unique-visitors")).toHaveCount(0);
+  // The range picker keeps the audience.
+  await page.getByLabel("Range").selectOption("last_7_days");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/timeframe=last_7_days/);
+  await expect(page).toHaveURL(/audience=bots/);
+
+  // The CSV of the range and audience shown, as GET /v1/analytics/export/{identifier} gives it.
+  const href = await page.getByTestId("download-csv").getAttribute("href");
+  expect(href).toContain("audience=bots");
+  const file = await page.request.get(`${server.url}${href}`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="hop-analytics-/);
+  const lines = (await file.text()).trim().split("\r\n");
+  expect(lines[0]).toBe("date,views,uniqueVisitors,clicks,botViews,bots_preview,bots_crawler,bots_head,bots_prefetch,bots_datacenter");
+  expect(lines).toHaveLength(8);
+  expect(lines.at(-1)).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${BOTS.length},,0,${BOTS.length},1,0,1,1,1$`));
+
+  await page.getByRole("link", { name: "Everyone" }).click();
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.length + BOTS.length));
+  await page.getByRole("link", { name: "People", exact: true }).click();
+  await expect(page).not.toHaveURL(/audience=/);
+  await expect(page.getByTestId("total-views")).toHaveText(String(VISITS.length));
+});
+
+test("another account's analytics CSV is not found", async ({ page }) => {
+  const other = await dashboardUser(server, "csv-other@example.test");
+  await signIn(page, server, other.email, "/analytics");
+  const file = await page.request.get(`${server.url}/api/dashboard/analytics/export?id=sale&timeframe=last_7_days`);
+  expect(file.status()).toBe(404);
 });
 
 test("a click on a country, then a device, filters the whole page by them; the address keeps them; a chip removes one", async ({ page }) => {
@@ -194,6 +255,8 @@ test("the Analytics pages at 1280×800 and 390×844: screenshots, no serious axe
     { path: "/analytics", name: "dashboard-analytics" },
     { path: "/analytics/link?id=sale", name: "dashboard-analytics-link" },
     { path: "/analytics/link?id=ada-links&timeframe=last_7_days", name: "dashboard-analytics-page" },
+    { path: "/analytics/link?id=sale&audience=bots", name: "dashboard-analytics-bots" },
+    { path: "/analytics/link?id=quiet", name: "dashboard-analytics-empty" },
   ]);
 });
 

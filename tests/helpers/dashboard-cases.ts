@@ -105,6 +105,7 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/webhooks/[id]/test": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
   "POST /api/dashboard/webhooks/[id]/enable": { scope: "owner", params: (o) => ({ id: o.webhook }), foreign: [404] },
   "GET /api/dashboard/links/export": { scope: "workspace", read: true, query: () => "?status=expired&search=x" },
+  "GET /api/dashboard/analytics/export": { scope: "workspace", read: true, query: (o) => `?id=${encodeURIComponent(o.link)}&timeframe=last_7_days&audience=all`, foreign: [404] },
   "GET /api/dashboard/audit-log/export": { scope: "workspace", read: true, adminsOnly: true, query: () => "?action=link" },
   "POST /api/dashboard/links/import": { scope: "workspace", query: () => "?dryRun=true" },
   // "Move in": an empty body is refused (400) after the checks the walk is about.

@@ -25,9 +25,11 @@ const rowsOf = (map: Record<string, number>, name: AnalyticsFilterName, label: (
 export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analytics: Analytics; ageGated: boolean; filterHref: FilterHref }) {
   const adult = analytics.adultConfirmation;
   const showAdult = ageGated || adult !== null;
+  const bots = analytics.audience === "bots";
   const stats = [
-    { label: "Views", value: analytics.totalViews.toLocaleString("en-US"), testId: "total-views" },
-    { label: "Clicks", value: analytics.totalClicks.toLocaleString("en-US"), testId: "total-clicks" },
+    { label: bots ? "Bot views" : analytics.audience === "all" ? "Views (people and bots)" : "Views", value: analytics.totalViews.toLocaleString("en-US"), testId: "total-views" },
+    ...(analytics.uniqueVisitors === null ? [] : [{ label: "Unique visitors", value: analytics.uniqueVisitors.toLocaleString("en-US"), testId: "unique-visitors" }]),
+    ...(bots ? [] : [{ label: "Clicks", value: analytics.totalClicks.toLocaleString("en-US"), testId: "total-clicks" }]),
     {
       label: "Top country",
       value: analytics.topCountry ? (
@@ -53,7 +55,7 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
   };
   return (
     <>
-      <div className="stats">
+      <div className={stats.length === 5 ? "stats stats-5" : "stats"}>
         {stats.map((stat) => (
           <div key={stat.label} className="card stat">
             <span className="stat-label">{stat.label}</span>
@@ -64,7 +66,7 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
         ))}
       </div>
       <Card labelledBy="over-time">
-        <CardHeader id="over-time" title="Views and clicks" description={`Per ${bucketName(analytics.dailyViews[0]?.date)}, in UTC. Last view: ${formatRelative(analytics.lastViewed)}.`} />
+        <CardHeader id="over-time" title="Views and clicks" description={`${AUDIENCE_NOTES[analytics.audience]} Per ${bucketName(analytics.dailyViews[0]?.date)}, in UTC. Last view: ${formatRelative(analytics.lastViewed)}.`} />
         <CardBody>
           <TimeSeriesChart label="Views and clicks" series={analytics.dailyViews.map((b) => ({ date: b.date, views: b.views, clicks: b.clicks }))} />
         </CardBody>
@@ -86,6 +88,10 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
           <CardHeader id="platforms" title="Platforms" />
           <BarTable caption="Views by platform" labelHeader="Platform" rows={rowsOf(analytics.platformStats, "platform", platformLabel, filterHref)} empty="No views in this range." />
         </Card>
+      </div>
+      <div className="grid-2">
+        <BotsCard analytics={analytics} />
+        <UtmCard analytics={analytics} />
       </div>
       {analytics.type === "Website" ? (
         <Card labelledBy="buttons">
@@ -134,6 +140,56 @@ export function LinkAnalyticsView({ analytics, ageGated, filterHref }: { analyti
         </Card>
       ) : null}
     </>
+  );
+}
+
+const AUDIENCE_NOTES = { people: "People's views.", bots: "Bots' views.", all: "People's and bots' views together." } as const;
+
+const BOT_REASON_LABELS: Record<string, string> = {
+  preview: "Link previews",
+  crawler: "Crawlers",
+  head: "HEAD requests",
+  prefetch: "Prefetches",
+  datacenter: "Scripts and servers",
+};
+
+/** Bots' views by reason, whatever the audience: what the people figures leave out. */
+function BotsCard({ analytics }: { analytics: Analytics }) {
+  const rows = Object.entries(analytics.botViews.byReason)
+    .filter(([, views]) => views > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, views]) => ({ label: BOT_REASON_LABELS[reason] ?? reason, value: views }));
+  return (
+    <Card labelledBy="bots">
+      <CardHeader
+        id="bots"
+        title="Bots"
+        description={analytics.botViews.total ? `${countOf(analytics.botViews.total, "bot view")}, not counted as people's.` : "Link previews, crawlers and scripts are not counted as people's views."}
+      />
+      <BarTable caption="Bot views by reason" labelHeader="Reason" rows={rows} empty="No bot visited in this range." />
+    </Card>
+  );
+}
+
+/** The audience's views by UTM source, medium and campaign, one table under the other. */
+function UtmCard({ analytics }: { analytics: Analytics }) {
+  const { sources, mediums, campaigns } = analytics.utmStats;
+  const lists = [
+    { title: "Source", caption: "Views by UTM source", rows: sources },
+    { title: "Medium", caption: "Views by UTM medium", rows: mediums },
+    { title: "Campaign", caption: "Views by UTM campaign", rows: campaigns },
+  ].filter((list) => list.rows.length > 0);
+  return (
+    <Card labelledBy="utm">
+      <CardHeader id="utm" title="Campaigns (UTM)" description="utm_source, utm_medium and utm_campaign of the short link's address, or else of the destination." />
+      {lists.length === 0 ? (
+        <CardBody>
+          <p className="muted-note">No visit carried UTM parameters in this range.</p>
+        </CardBody>
+      ) : (
+        lists.map((list) => <BarTable key={list.title} caption={list.caption} labelHeader={list.title} rows={list.rows.map((row) => ({ label: row.name, value: row.views }))} empty="" />)
+      )}
+    </Card>
   );
 }
 

@@ -14,10 +14,11 @@ export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
  * A plain GET form (works without JavaScript): a named range, or a from–to range that wins when
  * both dates are given, as in the API.
  */
-export function TimeframePicker({ action = "/analytics/link", id, timeframe, from, to, filters = {} }: { action?: string; id?: string; timeframe: string; from?: string; to?: string; filters?: AnalyticsFilters }) {
+export function TimeframePicker({ action = "/analytics/link", id, timeframe, from, to, filters = {}, audience }: { action?: string; id?: string; timeframe: string; from?: string; to?: string; filters?: AnalyticsFilters; audience?: string }) {
   return (
     <form className="timeframe" method="get" action={action} aria-label="Timeframe">
       {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
+      {audience && audience !== "people" ? <input type="hidden" name="audience" value={audience} /> : null}
       {ANALYTICS_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
       <div className="field">
         <label className="field-label" htmlFor="timeframe">

@@ -314,7 +314,9 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       type: "Deeplink",
       resolvedBy: "customSlug",
       totalViews: 42,
-      dailyViews: [{ date: "2026-05-01", views: 42, clicks: 0, adultClicks: 0, countries: { DE: 30, US: 12 }, devices: { mobile: 35, desktop: 7 }, platforms: { instagram: 20 }, referrers: { "instagram.com": 20 } }],
+      dailyViews: [
+        { date: "2026-05-01", views: 42, clicks: 0, adultClicks: 0, countries: { DE: 30, US: 12 }, devices: { mobile: 35, desktop: 7 }, platforms: { instagram: 20 }, referrers: { "instagram.com": 20 }, uniqueVisitors: 31, botViews: 9, botReasons: { preview: 6, crawler: 3 } },
+      ],
       deviceStats: { mobile: 35, desktop: 7 },
       countryStats: [{ name: "DE", views: 30 }, { name: "US", views: 12 }],
       topCountry: "DE",
@@ -325,7 +327,14 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       totalClicks: 0,
       clicksByLink: [],
       adultConfirmation: null,
+      audience: "people",
+      uniqueVisitors: 31,
+      botViews: { total: 9, byReason: { preview: 6, crawler: 3, head: 0, prefetch: 0, datacenter: 0 } },
+      utmStats: { sources: [{ name: "instagram", views: 20 }], mediums: [{ name: "social", views: 20 }], campaigns: [{ name: "spring", views: 20 }] },
     },
+  },
+  "GET /v1/analytics/export/{identifier}": {
+    success: "date,views,uniqueVisitors,clicks,botViews,bots_preview,bots_crawler,bots_head,bots_prefetch,bots_datacenter\r\n" + "2026-05-01,42,31,0,9,6,3,0,0,0\r\n",
   },
   "GET /v1/account/usage": {
     success: {

@@ -3,6 +3,8 @@ import { LimitsResult, ProfileResult, UsageResult } from "../../accounts/respons
 import { AnalyticsOverviewResult, AnalyticsResult } from "../../analytics/responses";
 import { AUDIT_COLUMNS, AuditFilters, AuditLogPage, AuditLogQuery } from "../../audit/list-audit";
 import { AnalyticsQuery } from "../../analytics/timeframe";
+import { LinkAnalyticsQuery } from "../../analytics/audience";
+import { ANALYTICS_CSV_COLUMNS } from "../../analytics/export-analytics";
 import { DomainDeleteResult, DomainDnsResult, DomainList, DomainObject, DomainVerifyResult } from "../../domains/responses";
 import { ConnectDomainBody, SetDefaultBody } from "../../domains/schemas";
 import { asDraftBadRequest } from "../../drafts/draft-input";
@@ -349,10 +351,22 @@ export const operations = {
   },
   getLinkAnalytics: {
     method: "get", path: "/v1/analytics/links/{identifier}", tag: "Analytics", resource: "analytics", scope: "analytics:read", summary: "Views and clicks of a link or website",
-    description: "`timeframe` (default last_30_days), or `from` and `to` together (inclusive dates, at most five years).",
+    description:
+      "`timeframe` (default last_30_days), or `from` and `to` together (inclusive dates, at most five years). " +
+      "People's views by default; `audience=bots` or `audience=all` counts bots' or everyone's instead (`botViews` counts bots' whatever the audience).",
     pathParams: { identifier: "Link id, slug or URL-encoded short URL; for websites also the document id, custom slug or custom domain (may contain `/`)." },
-    query: AnalyticsQuery,
+    query: LinkAnalyticsQuery,
     success: { status: 200, description: "The analytics.", schema: AnalyticsResult },
+    errors: [{ plain: "Link or website not found", status: 404 }, "AMBIGUOUS_IDENTIFIER"],
+  },
+  exportLinkAnalytics: {
+    method: "get", path: "/v1/analytics/export/{identifier}", tag: "Analytics", resource: "analytics", scope: "analytics:read", summary: "Export a link's analytics as CSV", addition: true,
+    description:
+      "The time buckets of GET /v1/analytics/links/{identifier} for the same query, oldest first, as RFC 4180 CSV (formula cells protected). " +
+      `Columns: ${ANALYTICS_CSV_COLUMNS.join(", ")}. \`views\` and \`clicks\` are the audience's; \`uniqueVisitors\` is empty where it is null.`,
+    pathParams: { identifier: "As for GET /v1/analytics/links/{identifier}." },
+    query: LinkAnalyticsQuery,
+    success: { status: 200, description: "`text/csv; charset=utf-8`, `Content-Disposition: attachment`.", schema: z.string(), mediaTypes: { "text/csv": z.string().meta({ description: "The header row, then one row per bucket." }) } },
     errors: [{ plain: "Link or website not found", status: 404 }, "AMBIGUOUS_IDENTIFIER"],
   },
   getAnalyticsOverview: {
