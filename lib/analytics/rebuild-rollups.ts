@@ -10,6 +10,7 @@ const VISIT_DIMENSIONS: Array<[string, string]> = [
   ["device", `"device"`],
   ["platform", `"platform"`],
   ["referrer", `"referrer"`],
+  ["variant", `"variant"::text`],
 ];
 
 export async function rebuildRollups(db: Db, options: { linkId?: string } = {}): Promise<{ rollupRows: number }> {

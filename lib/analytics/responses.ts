@@ -41,6 +41,10 @@ export const AnalyticsResult = z.looseObject({
     }),
   ),
   adultConfirmation: z.object({ clicks: z.number(), rate: z.number() }).nullable(),
+  variantStats: z
+    .array(z.object({ index: z.int(), url: z.string(), weight: z.int(), views: z.number() }))
+    .nullable()
+    .meta({ description: "Views per variant of the link's A/B test (in the order of its `variants`), or null for a link without one." }),
 });
 
 /** GET /v1/analytics/overview: every link and page of the account together (lib/analytics/account-overview.ts). */

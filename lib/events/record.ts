@@ -47,6 +47,8 @@ export interface VisitInput {
   redirected: boolean;
   /** The chosen URL (rule, device or destination), for link.clicked webhooks. */
   url?: string | null;
+  /** The A/B variant (0–3) the visitor was given; null or absent without a test. */
+  variant?: number | null;
 }
 
 export function recordVisit(v: VisitInput): void {
@@ -60,14 +62,14 @@ export function recordVisit(v: VisitInput): void {
   const browser = v.browser?.slice(0, 100) ?? null;
   const referrer = referrerDomain(v.referrer);
   // The row's profile and second: a repeat only counts (no row object is made for it).
-  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}`;
+  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}\u0000${v.variant ?? null}`;
   const open = q.openVisits.get(key);
   if (open) {
     q.lastVisit = { input: v, second, row: open };
     return countIn(open, at);
   }
   if (!accept(q)) return;
-  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null };
+  const row: VisitRow = { linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null, variant: v.variant ?? null };
   q.visits.push(row);
   q.openVisits.set(key, row);
   q.lastVisit = { input: v, second, row };
@@ -82,7 +84,7 @@ function countIn(row: VisitRow, at: number): void {
 
 /** The same row profile, compared as the visits came (equal inputs make equal rows). */
 function sameProfile(a: VisitInput, b: VisitInput): boolean {
-  return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected;
+  return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected && (a.variant ?? null) === (b.variant ?? null);
 }
 
 export interface ClickInput {

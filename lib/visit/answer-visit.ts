@@ -6,7 +6,7 @@ import { errorFields, log } from "../log";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { answerThroughBehavior } from "./behaviors";
-import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
+import { chooseDestination, forwardQuery, locationOf, variantOfVisitor } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, LookupLane, lookupLink, type VisitLink } from "./link-cache";
@@ -103,10 +103,17 @@ function answerCapped(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
   return room.then((open) => (open ? answerBehindPassword(link, req, ua) : expiredAnswer(link)));
 }
 
-/** Past the gates: the chosen URL, through the link's behavior, recorded as a view. */
+/**
+ * Past the gates: the chosen URL, through the link's behavior, recorded as a view. A link with an
+ * A/B test gives the visitor a variant first; targeting rules still win over it
+ * (docs/redirect-behaviors.md "A/B tests"). A link without one costs nothing more.
+ */
 function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer {
   const geo = geoOf(req);
-  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform })!;
+  const variants = link.variants;
+  const variant = variants === null ? null : variantOfVisitor(link.id, variants, geo.ip, header(req.headers, "user-agent"), Date.now());
+  const variantUrl = variants === null || variant === null ? null : variants[variant].url;
+  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform }, variantUrl)!;
   const destination = forwardQuery(locationOf(chosen), req.search);
   if (ua.isPreview) return htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination));
   if (ua.isBot) return redirectResponse(destination);
@@ -124,6 +131,7 @@ function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
     url: chosen,
+    variant,
   };
   // A function and its argument, not an arrow or a bound function: no closure per visit.
   answer.onSent = afterSent(recordVisit, visit);
