@@ -23,3 +23,10 @@ export async function variantStats(db: Db, link: { id: string; variants: unknown
   const views = new Map(rows.map((row) => [row.value, Number(row.views)]));
   return variants.map((variant, index) => ({ index, url: variant.url, weight: variant.weight, views: views.get(String(index)) ?? 0 }));
 }
+
+/** The dashboard's link page: views per variant since the link was made, for this account's link; null without a test. */
+export async function variantResultsOfLink(db: Db, accountId: string, publicId: string, now = Date.now()) {
+  const link = await db.link.findFirst({ where: { accountId, publicId }, select: { id: true, variants: true } });
+  if (!link) return null;
+  return variantStats(db, link, { from: new Date(0), to: new Date(now + 3_600_000), bucket: "day" });
+}

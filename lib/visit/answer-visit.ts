@@ -131,7 +131,8 @@ function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
     referrer: header(req.headers, "referer") ?? null,
     redirected: answer.status === 302,
     url: chosen,
-    variant,
+    // Counted for the variant only when it decided: a targeting rule's visitor went elsewhere.
+    variant: variantUrl !== null && chosen === variantUrl ? variant : null,
   };
   // A function and its argument, not an arrow or a bound function: no closure per visit.
   answer.onSent = afterSent(recordVisit, visit);
