@@ -78,7 +78,7 @@ test("an A/B test is set in the form with its shares, its views show on the link
     .toBe(first === "https://example.com/spring" ? "3/0" : "0/3");
   await page.reload();
   await hydrated(page);
-  const results = page.getByRole("region", { name: "A/B test" });
+  const results = page.getByRole("region", { name: "A/B test results" });
   await expect(results).toContainText("3 views since the link was made");
   await expect(results.getByRole("row")).toHaveCount(3);
   await shot(page, "link-page-ab-1280.png");
@@ -95,12 +95,12 @@ test("an A/B test is set in the form with its shares, its views show on the link
   expect(await seriousAxe(page)).toEqual([]);
 
   // Ending the test: destination B becomes the link's destination, the test section is off.
-  await page.getByRole("button", { name: "Make destination B the destination" }).click();
+  await page.getByRole("button", { name: "Make this the destination (destination B)" }).click();
   const dialog = page.getByRole("dialog", { name: "End the test with destination B?" });
   await expect(dialog).toContainText("https://example.com/spring-b");
   await dialog.getByRole("button", { name: "Make it the destination" }).click();
   await expect(page.getByText("Test ended: the link has its new destination")).toBeVisible();
-  await expect(page.getByRole("region", { name: "A/B test" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "A/B test results" })).toHaveCount(0);
   await expect(page.getByLabel("Destination")).toHaveValue("https://example.com/spring-b");
   await expect(page.locator("#link-ab-test .disclosure-state")).toHaveText("Off");
   const after = (await api(server, "GET", "/v1/links/spring-ab", { key })).body.data;
