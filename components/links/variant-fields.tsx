@@ -1,7 +1,7 @@
 "use client";
 
 import { withHttpsScheme } from "@/lib/links/http-url";
-import { VARIANT_COUNT } from "@/lib/links/schemas";
+import { VARIANT_COUNT } from "@/lib/links/variant-count";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
 import { newKey, variantWeightSum, type VariantState } from "./link-form-model";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { codedError } from "../validation/coded";
 import { BEHAVIORS } from "./behaviors";
+import { VARIANT_COUNT } from "./variant-count";
 
 // The request schemas of every /v1/links operation, in one place: the API wrapper validates with
 // them, lib/links reads their types, and the OpenAPI document (lib/api/openapi) is generated from them.
@@ -40,7 +41,6 @@ const PASSWORD_LENGTH = `password must be ${LINK_PASSWORD_LENGTH.min} to ${LINK_
 const START_FORMAT = "startsAt must be an ISO 8601 date-time with an offset, like 2026-12-01T09:00:00Z.";
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 const MAX_CLICKS_RANGE = "maxClicks must be a whole number from 1 to 1,000,000,000, or null.";
-export const VARIANT_COUNT = { min: 2, max: 4 } as const;
 const VARIANT_COUNT_RANGE = `variants must list ${VARIANT_COUNT.min} to ${VARIANT_COUNT.max} destinations, or be null.`;
 const VARIANT_WEIGHT_RANGE = "weight must be a whole number from 1 to 99; the weights add up to 100.";
 export const VariantInput = z
