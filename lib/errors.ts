@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   // resources
   not_found: { status: 404, message: "Not found." },
   link_not_found: { status: 404, message: "Link not found." },
+  variant_not_found: { status: 404, message: "The link has no A/B variant at that index." },
   domain_not_found: { status: 404, message: "Domain not found in this account." },
   group_not_found: { status: 404, message: "Group not found." },
   geo_preset_not_found: { status: 404, message: "Geo preset not found." },

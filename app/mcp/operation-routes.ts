@@ -22,6 +22,7 @@ import * as groups from "@/app/v1/groups/route";
 import * as linksIdentifierQr from "@/app/v1/links/[identifier]/qr/route";
 import * as linksIdentifier from "@/app/v1/links/[identifier]/route";
 import * as linksIdentifierStatus from "@/app/v1/links/[identifier]/status/route";
+import * as linksIdentifierVariantsIndexPromote from "@/app/v1/links/[identifier]/variants/[index]/promote/route";
 import * as linksBulk from "@/app/v1/links/bulk/route";
 import * as linksBulkStatus from "@/app/v1/links/bulk/status/route";
 import * as linksBulkUpdate from "@/app/v1/links/bulk-update/route";
@@ -42,7 +43,7 @@ import * as websites from "@/app/v1/websites/route";
 const MODULES: Array<Record<string, unknown>> = [
   accountLimits, accountProfile, accountUsage, analyticsExportIdentifier, analyticsLinksIdentifier, analyticsOverview, auditLogExport, auditLog, domainsDomainDns,
   domainsDomain, domainsDomainVerify, domains, geoPresetsId, geoPresets, groupsGroupIdLinks, groupsGroupId,
-  groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
+  groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksIdentifierVariantsIndexPromote, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
   linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdDuplicate,
   websitesId, websitesDraftsIdPublish, websitesDraftsImport, websitesDrafts, websites,
 ];

@@ -8,7 +8,7 @@ import { hasControlCharacter, isTooLongUrl, MAX_URL_LENGTH, normalizeHttpUrl } f
 import { LinkFormCreateBody, LinkFormUpdateBody } from "@/lib/links/link-form-body";
 import { slugProblem } from "@/lib/links/slug-rules";
 import { issueError } from "@/lib/validation/parse";
-import { createBody, updateBody, type LinkFormState } from "./link-form-model";
+import { createBody, updateBody, variantWeightSum, type LinkFormState } from "./link-form-model";
 
 export interface FieldError {
   field: string;
@@ -16,7 +16,7 @@ export interface FieldError {
 }
 
 /** The form's sections; one that holds an error opens before the error is focused. */
-export const SECTIONS = ["basics", "utm", "behavior", "geo", "languages", "expiration", "password", "devices", "seo", "tracking"] as const;
+export const SECTIONS = ["basics", "utm", "abTest", "behavior", "geo", "languages", "expiration", "password", "devices", "seo", "tracking"] as const;
 export type LinkFormSection = (typeof SECTIONS)[number];
 
 const LABELS: Record<string, string> = {
@@ -38,10 +38,13 @@ const LABELS: Record<string, string> = {
   password: "The password",
   ios: "The iPhone and iPad URL",
   android: "The Android URL",
+  variants: "The A/B test",
 };
 
 /** `geoRules[0].redirectUrl` → geo-0-redirect: the control a field's error belongs to. */
 export function controlIdOf(field: string): string {
+  const variant = /^variants\[(\d+)\](?:\.(\w+))?/.exec(field);
+  if (variant) return `variant-${variant[1]}-${variant[2] === "weight" ? "weight" : "url"}`;
   const rule = /^(geoRules|languageRules)\[(\d+)\](?:\.(\w+))?/.exec(field);
   if (rule) {
     const prefix = rule[1] === "geoRules" ? "geo" : "lang";
@@ -52,6 +55,7 @@ export function controlIdOf(field: string): string {
     url: "link-url", destination: "link-url", slug: "link-slug", domain: "link-domain", tags: "link-tags", groupId: "link-group", behavior: "link-behavior-conservative",
     title: "link-title", description: "link-description", seo: "link-seo-image", googleTags: "link-google-tag", metaPixel: "link-meta-pixel", alternateBackUrl: "link-back-url",
     expiresAt: "link-expires-at", expiredUrl: "link-expired-url", startsAt: "link-starts-at", maxClicks: "link-max-clicks", password: "link-password", ios: "link-ios", android: "link-android",
+    variants: "variant-add",
   };
   return ids[field.split(/[.[]/)[0]] ?? "link-url";
 }
@@ -59,6 +63,7 @@ export function controlIdOf(field: string): string {
 export function sectionOf(field: string): LinkFormSection {
   if (field.startsWith("geoRules")) return "geo";
   if (field.startsWith("languageRules")) return "languages";
+  if (field.startsWith("variants")) return "abTest";
   if (field === "behavior") return "behavior";
   if (["description", "seo"].includes(field)) return "seo";
   if (["googleTags", "metaPixel", "alternateBackUrl"].includes(field)) return "tracking";
@@ -71,6 +76,8 @@ export function sectionOf(field: string): LinkFormSection {
 function labelOf(field: string): string {
   const rule = /^(geoRules|languageRules)\[(\d+)\]\.?(\w*)/.exec(field);
   if (rule) return rule[3] === "redirectUrl" ? "The redirect URL" : rule[3] === "languages" ? "Languages" : "This rule";
+  const variant = /^variants\[(\d+)\]\.?(\w*)/.exec(field);
+  if (variant) return variant[2] === "weight" ? `Destination ${Number(variant[1]) + 1}'s share` : `Destination ${Number(variant[1]) + 1}`;
   return LABELS[field] ?? "This field";
 }
 
@@ -118,6 +125,12 @@ export function checkLinkForm(state: LinkFormState, { editing, slugOptional, onP
     if (!rule.languages.trim()) problems.push({ field: `languageRules[${index}].languages`, message: "Name at least one language, like fr or pt-BR." });
     url(`languageRules[${index}].redirectUrl`, rule.redirectUrl, true);
   });
+  state.variants.forEach((variant, index) => {
+    url(`variants[${index}].url`, variant.url, true);
+    if (!/^\d+$/.test(variant.weight.trim()) || Number(variant.weight) < 1 || Number(variant.weight) > 99) problems.push({ field: `variants[${index}].weight`, message: "Give a whole number from 1 to 99." });
+  });
+  if (state.variants.length === 1) problems.push({ field: "variants", message: "An A/B test needs at least two destinations: add one, or remove this one." });
+  else if (state.variants.length > 1 && variantWeightSum(state.variants) !== 100) problems.push({ field: "variants", message: `The shares must add up to 100 % (now ${variantWeightSum(state.variants)} %).` });
   url("alternateBackUrl", state.alternateBackUrl, false);
   url("expiredUrl", state.expiredUrl, false);
   url("ios", state.ios, false);

@@ -38,6 +38,13 @@ export interface LanguageRuleState {
   redirectUrl: string;
 }
 
+export interface VariantState {
+  key: number;
+  url: string;
+  /** The percentage as typed. */
+  weight: string;
+}
+
 export interface LinkFormState {
   url: string;
   domain: string;
@@ -65,6 +72,8 @@ export interface LinkFormState {
   removePassword: boolean;
   ios: string;
   android: string;
+  /** The A/B test's destinations (none: no test). */
+  variants: VariantState[];
 }
 
 /** What the form reads of GET /v1/links/{identifier}'s link (the page passes the use case's object). */
@@ -72,7 +81,7 @@ export type LinkDetails = Pick<
   StoredLink,
   | "id" | "url" | "domain" | "slug" | "destination" | "title" | "description" | "tags" | "groupId" | "isActive"
   | "behavior" | "geoRules" | "languageRules" | "seo" | "googleTags" | "metaPixel" | "alternateBackUrl"
-  | "expiresAt" | "expiredUrl" | "startsAt" | "maxClicks" | "hasPassword" | "ios" | "android"
+  | "expiresAt" | "expiredUrl" | "startsAt" | "maxClicks" | "hasPassword" | "ios" | "android" | "variants"
 >;
 
 let nextKey = 1;
@@ -119,7 +128,18 @@ export function initialState(link: LinkDetails | null, defaultDomain: string): L
     removePassword: false,
     ios: link?.ios ?? "",
     android: link?.android ?? "",
+    variants: (link?.variants ?? []).map((variant) => ({ key: newKey(), url: variant.url, weight: String(variant.weight) })),
   };
+}
+
+/** The typed weights' sum (a weight that is not a whole number counts as 0). */
+export function variantWeightSum(variants: VariantState[]): number {
+  return variants.reduce((sum, variant) => sum + (/^\d+$/.test(variant.weight.trim()) ? Number(variant.weight.trim()) : 0), 0);
+}
+
+/** The A/B test as the API takes it (a weight typed as words is NaN, which the check names), or null for none. */
+export function variantsBody(state: Pick<LinkFormState, "variants">) {
+  return state.variants.length ? state.variants.map((variant) => ({ url: variant.url, weight: variant.weight.trim() ? Number(variant.weight.trim()) : NaN })) : null;
 }
 
 function geoRulesBody(state: LinkFormState) {
@@ -157,6 +177,7 @@ export function createBody(state: LinkFormState) {
     password: state.password || undefined,
     ios: state.ios || undefined,
     android: state.android || undefined,
+    variants: variantsBody(state) ?? undefined,
     seo: Object.keys(seo).length ? seo : undefined,
     googleTags: state.googleTagId ? { measurementId: state.googleTagId.trim() } : undefined,
     metaPixel: state.metaPixelId ? { pixelId: state.metaPixelId.trim() } : undefined,
@@ -192,6 +213,7 @@ export function updateBody(state: LinkFormState) {
     ...(state.removePassword ? { password: null } : state.password ? { password: state.password } : {}),
     ios: state.ios || null,
     android: state.android || null,
+    variants: variantsBody(state),
   };
 }
 
@@ -221,6 +243,7 @@ export function sectionSummaries(state: LinkFormState) {
     seo: set([["Title", state.title], ["Description", state.description], ["Image", state.seoImage]]),
     tracking: set([["Google tag", state.googleTagId], ["Meta pixel", state.metaPixelId], ["Back URL", state.alternateBackUrl]]),
     devices: set([["iOS", state.ios], ["Android", state.android]]),
+    abTest: state.variants.length ? `${countOf(state.variants.length, "destination")} · ${state.variants.map((variant) => `${variant.weight.trim() || "?"} %`).join(" / ")}` : "Off",
   };
 }
 

@@ -19,6 +19,7 @@ import { BEHAVIOR_HELP, BEHAVIOR_NAMES, createBody, initialState, sectionSummari
 import { GeoRulesEditor, LanguageRulesEditor, TextField } from "./rule-editors";
 import { DeviceFields, ExpirationFields, PasswordFields, useExpirySummary } from "./link-gate-fields";
 import { ScheduleFields, useScheduleSummary } from "./link-schedule-fields";
+import { VariantsEditor } from "./variant-fields";
 import { byCount, countOf } from "@/lib/text/plural";
 
 /** The choices the pages read (linkFormChoices) and the behaviours the link may have. */
@@ -212,6 +213,11 @@ export function LinkForm({ link, template = null, choices, readOnly, initialSlug
         ) : (
           <p className="field-hint">Enter a full destination above (https://…) to add UTM parameters to it.</p>
         )}
+      </Disclosure>
+
+      <Disclosure id="link-ab-test" title="A/B test" summary={summaries.abTest} {...section("abTest")}>
+        <p className="card-description">Split visitors between 2 to 4 destinations by share. Each visitor keeps theirs through the day, without cookies; geo, language and device rules still come first. Compare them in the link&apos;s analytics.</p>
+        <VariantsEditor variants={state.variants} destination={state.url} onChange={(variants) => set({ variants })} errorOf={errorOf} disabled={disabled} />
       </Disclosure>
 
       <Disclosure id="link-behavior" title="Behavior" summary={summaries.behavior} {...section("behavior")}>

@@ -10,6 +10,7 @@ import { shortUrlOf } from "../links/public-id";
 import { resolveLink, type Resolved } from "../links/resolve-identifier";
 import type { AnalyticsFilters } from "./filters";
 import { linkAnalytics } from "./link-analytics";
+import { variantStats } from "./variant-stats";
 import type { AnalyticsResult } from "./responses";
 import type { LinkAnalyticsQuery } from "./audience";
 import { resolveRange } from "./timeframe";
@@ -43,7 +44,7 @@ async function analyze(db: Db, callerId: string, identifier: string, query: z.in
     finalRange = resolveRange(query, now, firstSeen);
   }
   const result = await linkAnalytics(db, { linkId: link.id, publicId: link.publicId, type: link.type, title: link.title, destination: link.destination }, finalRange, filters, query.audience);
-  const analytics = { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result } satisfies z.input<typeof AnalyticsResult>;
+  const analytics = { id: link.publicId, identifier, type: TYPE_NAMES[link.type] ?? link.type, resolvedBy: resolvedBy(found, identifier), ...result, variantStats: await variantStats(db, link, finalRange, filters) } satisfies z.input<typeof AnalyticsResult>;
   return { analytics, link };
 }
 

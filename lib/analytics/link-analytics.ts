@@ -190,7 +190,7 @@ function rollups(db: Db, linkId: string, range: Range) {
 }
 
 /** The events of the visitors who match every filter (none given: every visitor). */
-function matching(filters: AnalyticsFilters | undefined): Prisma.Sql {
+export function matching(filters: AnalyticsFilters | undefined): Prisma.Sql {
   const f = { country: filters?.country ?? null, device: filters?.device ?? null, platform: filters?.platform ?? null, referrer: filters?.referrer ?? null };
   return Prisma.sql`(${f.country}::text IS NULL OR country = ${f.country}) AND (${f.device}::text IS NULL OR device = ${f.device})
     AND (${f.platform}::text IS NULL OR platform = ${f.platform}) AND (${f.referrer}::text IS NULL OR referrer = ${f.referrer})`;

@@ -14,6 +14,7 @@ const VISIT_DIMENSIONS: Array<[string, string]> = [
   ["utm_source", `"utmSource"`],
   ["utm_medium", `"utmMedium"`],
   ["utm_campaign", `"utmCampaign"`],
+  ["variant", `"variant"::text`],
 ];
 
 export async function rebuildRollups(db: Db, options: { linkId?: string } = {}): Promise<{ rollupRows: number }> {

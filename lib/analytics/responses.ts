@@ -52,6 +52,10 @@ export const AnalyticsResult = z.looseObject({
     .meta({ description: "Bots' views in the range, whatever the audience: link-preview fetchers (`preview`), crawlers (`crawler`), HEAD requests (`head`), prefetches (`prefetch`), data-centre and library clients (`datacenter`)." }),
   utmStats: z.object({ sources: NamedViews, mediums: NamedViews, campaigns: NamedViews })
     .meta({ description: "The audience's views by utm_source, utm_medium and utm_campaign: the short link's query when the visit carried any, else the destination's." }),
+  variantStats: z
+    .array(z.object({ index: z.int(), url: z.string(), weight: z.int(), views: z.number() }))
+    .nullable()
+    .meta({ description: "Views per variant of the link's A/B test (in the order of its `variants`), or null for a link without one." }),
 });
 
 /** GET /v1/analytics/overview: every link and page of the account together (lib/analytics/account-overview.ts). */

@@ -12,11 +12,11 @@ const utcOf = (column: string) => `to_timestamp(x."${column}" / 1000.0) AT TIME 
 const epochMs = (at: Date | number) => (typeof at === "number" ? at : at.getTime());
 
 const INSERT_VISITS = `INSERT INTO "VisitEvent" ("linkId", "accountId", "occurredAt", "visits", "country", "city", "device", "platform", "browser", "referrer", "redirected",
-    "bot", "visitor", "utmSource", "utmMedium", "utmCampaign")
+    "bot", "visitor", "utmSource", "utmMedium", "utmCampaign", "variant")
   SELECT x."linkId", x."accountId", ${utcOf("occurredAt")}, x."visits", x."country", x."city", x."device", x."platform", x."browser", x."referrer", x."redirected",
-    x."bot", x."visitor", x."utmSource", x."utmMedium", x."utmCampaign"
+    x."bot", x."visitor", x."utmSource", x."utmMedium", x."utmCampaign", x."variant"
   FROM json_to_recordset($1::json) AS x("linkId" text, "accountId" text, "occurredAt" float8, "visits" int, "country" text, "city" text, "device" text, "platform" text, "browser" text, "referrer" text, "redirected" boolean,
-    "bot" text, "visitor" text, "utmSource" text, "utmMedium" text, "utmCampaign" text)`;
+    "bot" text, "visitor" text, "utmSource" text, "utmMedium" text, "utmCampaign" text, "variant" int)`;
 
 const INSERT_CLICKS = `INSERT INTO "ClickEvent" ("linkId", "accountId", "occurredAt", "buttonId", "buttonTitle", "buttonUrl", "buttonType", "country", "device", "platform", "referrer")
   SELECT x."linkId", x."accountId", ${utcOf("occurredAt")}, x."buttonId", x."buttonTitle", x."buttonUrl", x."buttonType", x."country", x."device", x."platform", x."referrer"

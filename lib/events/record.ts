@@ -62,6 +62,8 @@ export interface VisitInput {
   visitor?: string | null;
   /** The short link's query as requested (`?…`), for its UTM parameters. */
   search?: string;
+  /** The A/B variant (0–3) the visitor was given; null or absent without a test. */
+  variant?: number | null;
 }
 
 export function recordVisit(v: VisitInput): void {
@@ -79,7 +81,7 @@ export function recordVisit(v: VisitInput): void {
   const visitor = bot === null ? v.visitor ?? null : null;
   const utm = utmOf(v.search, v.url);
   // The row's profile and second: a repeat only counts (no row object is made for it).
-  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}\u0000${bot}\u0000${visitor}\u0000${utm.source}\u0000${utm.medium}\u0000${utm.campaign}`;
+  const key = `${v.linkId}\u0000${v.accountId}\u0000${second}\u0000${country}\u0000${city}\u0000${v.device}\u0000${v.platform}\u0000${browser}\u0000${referrer}\u0000${v.redirected}\u0000${bot}\u0000${visitor}\u0000${utm.source}\u0000${utm.medium}\u0000${utm.campaign}\u0000${v.variant ?? null}`;
   const open = q.openVisits.get(key);
   if (open) {
     q.lastVisit = { input: v, second, row: open };
@@ -88,7 +90,7 @@ export function recordVisit(v: VisitInput): void {
   if (!accept(q)) return;
   const row: VisitRow = {
     linkId: v.linkId, accountId: v.accountId, occurredAt: at, visits: 1, country, city, device: v.device, platform: v.platform, browser, referrer, redirected: v.redirected, url: v.url ?? null,
-    bot, visitor, utmSource: utm.source, utmMedium: utm.medium, utmCampaign: utm.campaign,
+    bot, visitor, utmSource: utm.source, utmMedium: utm.medium, utmCampaign: utm.campaign, variant: v.variant ?? null,
   };
   q.visits.push(row);
   q.openVisits.set(key, row);
@@ -105,7 +107,7 @@ function countIn(row: VisitRow, at: number): void {
 /** The same row profile, compared as the visits came (equal inputs make equal rows). */
 function sameProfile(a: VisitInput, b: VisitInput): boolean {
   return a.linkId === b.linkId && a.accountId === b.accountId && a.country === b.country && a.city === b.city && a.device === b.device && a.platform === b.platform && a.browser === b.browser && a.referrer === b.referrer && a.redirected === b.redirected
-    && a.bot === b.bot && a.visitor === b.visitor && a.search === b.search && a.url === b.url;
+    && a.bot === b.bot && a.visitor === b.visitor && a.search === b.search && a.url === b.url && (a.variant ?? null) === (b.variant ?? null);
 }
 
 export interface ClickInput {

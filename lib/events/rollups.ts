@@ -31,6 +31,8 @@ export interface VisitRow {
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
+  /** The A/B variant index (0–3), or null/absent without a test. */
+  variant?: number | null;
 }
 
 export interface ClickRow {
@@ -89,6 +91,7 @@ export function rollupDeltas(visits: VisitRow[], clicks: ClickRow[]): Delta[] {
     bump(v.linkId, hour, "device", v.device, n, 0, 0);
     bump(v.linkId, hour, "platform", v.platform, n, 0, 0);
     bump(v.linkId, hour, "referrer", v.referrer, n, 0, 0);
+    if (v.variant !== null && v.variant !== undefined) bump(v.linkId, hour, "variant", String(v.variant), n, 0, 0);
   }
   for (const c of clicks) {
     const hour = hourMs(c.occurredAt);

@@ -16,6 +16,7 @@ import { isUniqueViolation } from "../db/errors";
 import { checkNewItemLimits } from "./plan-limits";
 import { assertScheduleOrder, linkExtrasData } from "./link-extras";
 import { toLinkObject } from "./link-object";
+import { variantsColumn, variantUrlFields } from "./variants";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { CreateLinkBody } from "./schemas";
 import { currentRestrictions } from "../keys/acting-key";
@@ -78,7 +79,7 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
   const tags = (body.tags ?? []).filter((tag): tag is string => typeof tag === "string");
   const extras = await linkExtrasData(body, { onPrimary, creating: true });
   assertScheduleOrder(extras, null);
-  assertNoSelfLoop(domain, slug, { url: destination, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android }, { geoRules, languageRules });
+  assertNoSelfLoop(domain, slug, { url: destination, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android, ...variantUrlFields(extras.variants) }, { geoRules, languageRules });
   return {
     id: newId("lnk"),
     publicId: publicIdOf(domain, slug),
@@ -98,6 +99,7 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
     geoRules: geoRules as object[],
     languageRules: languageRules as object[],
     ...extras,
+    variants: variantsColumn(extras.variants ?? null),
   } satisfies Prisma.LinkUncheckedCreateInput;
 }
 export type PreparedLink = Awaited<ReturnType<typeof prepareLink>>;

@@ -2,9 +2,10 @@ import { checkPassword, hashPassword } from "../auth/password-hash";
 import { HopError } from "../errors";
 import { assertNotBlocked, parseDestination } from "./destination";
 import type { LinkExtensionInput } from "./schemas";
+import { normalizeVariants, type LinkVariant } from "./variants";
 
 // The extension fields of a link (docs/API.md "Extensions"): expiry, a start and a click cap, a
-// visitor password and device targeting, checked the same way on create and update and turned into the columns they set.
+// visitor password, device targeting and an A/B test, checked the same way on create and update and turned into the columns they set.
 
 export interface LinkExtrasData {
   expiresAt?: Date | null;
@@ -14,6 +15,8 @@ export interface LinkExtrasData {
   passwordHash?: string | null;
   ios?: string | null;
   android?: string | null;
+  /** Normalised; written through variantsColumn (a JSON column's null). */
+  variants?: LinkVariant[] | null;
 }
 
 const URL_FIELDS = ["expiredUrl", "ios", "android"] as const;
@@ -48,6 +51,7 @@ export async function linkExtrasData(body: LinkExtensionInput, { onPrimary, crea
     if (onPrimary) assertNotBlocked(url, field);
     data[field] = url;
   }
+  if (body.variants !== undefined) data.variants = normalizeVariants(body.variants, onPrimary);
   // At the sign-in's cost, paid once per set and once per right or wrong try.
   if (body.password !== undefined) data.passwordHash = body.password === null ? null : await hashPassword(body.password);
   return data;

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Link } from "../generated/prisma/client";
 import { toLinkHealth } from "./link-health";
 import { shortUrlOf } from "./public-id";
+import { storedVariants } from "./variants";
 import type { LinkDetails, LinkObject, StoredGeoRule, StoredLanguageRule } from "./responses";
 
 // The columns below are plain strings and JSON in the database; the casts name the values they
@@ -34,6 +35,7 @@ export function toLinkObject(link: Link) {
     hasPassword: link.passwordHash !== null,
     ios: link.ios,
     android: link.android,
+    variants: storedVariants(link.variants),
     health: toLinkHealth(link),
   } satisfies LinkObjectBody;
 }

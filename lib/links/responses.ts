@@ -33,6 +33,10 @@ export const LinkObject = z
     hasPassword: z.boolean().meta({ description: "Whether visitors must enter a password (the password itself is never returned)." }),
     ios: z.string().nullable().meta({ description: "Where iPhone and iPad visitors go instead of the destination, or null." }),
     android: z.string().nullable().meta({ description: "Where Android visitors go instead of the destination, or null." }),
+    variants: z
+      .array(z.object({ url: z.string(), weight: z.int() }))
+      .nullable()
+      .meta({ description: "The link's A/B test: 2 to 4 destinations with weights adding up to 100, or null when it has none." }),
     health: LinkHealth,
   })
   .meta({ id: "Link" });

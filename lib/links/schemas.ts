@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { codedError } from "../validation/coded";
 import { BEHAVIORS } from "./behaviors";
+import { VARIANT_COUNT } from "./variant-count";
 
 // The request schemas of every /v1/links operation, in one place: the API wrapper validates with
 // them, lib/links reads their types, and the OpenAPI document (lib/api/openapi) is generated from them.
@@ -40,6 +41,29 @@ const PASSWORD_LENGTH = `password must be ${LINK_PASSWORD_LENGTH.min} to ${LINK_
 const START_FORMAT = "startsAt must be an ISO 8601 date-time with an offset, like 2026-12-01T09:00:00Z.";
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 const MAX_CLICKS_RANGE = "maxClicks must be a whole number from 1 to 1,000,000,000, or null.";
+const VARIANT_COUNT_RANGE = `variants must list ${VARIANT_COUNT.min} to ${VARIANT_COUNT.max} destinations, or be null.`;
+const VARIANT_WEIGHT_RANGE = "weight must be a whole number from 1 to 99; the weights add up to 100.";
+export const VariantInput = z
+  .object({
+    url: HttpUrl("Where this share of visitors goes."),
+    weight: z
+      .int({ error: codedError("invalid_request", VARIANT_WEIGHT_RANGE) })
+      .min(1, { error: codedError("invalid_request", VARIANT_WEIGHT_RANGE) })
+      .max(99, { error: codedError("invalid_request", VARIANT_WEIGHT_RANGE) })
+      .meta({ description: "Percent of visitors (a whole number); the weights of a link add up to 100.", example: 50 }),
+  })
+  .meta({ id: "LinkVariant" });
+const Variants = z
+  .array(VariantInput, { error: codedError("invalid_request", VARIANT_COUNT_RANGE) })
+  .min(VARIANT_COUNT.min, { error: codedError("invalid_request", VARIANT_COUNT_RANGE) })
+  .max(VARIANT_COUNT.max, { error: codedError("invalid_request", VARIANT_COUNT_RANGE) })
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      "An A/B test: 2 to 4 destinations whose weights add up to 100 (else 400 invalid_request naming `variants`). Each visitor is given one by weight and keeps it through the UTC day (no cookie); geo, language and device rules still win over it. null ends the test.",
+    example: [{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 50 }],
+  });
 const LinkExtensionFields = {
   expiresAt: z
     .iso.datetime({ offset: true, error: codedError("INVALID_EXPIRATION", EXPIRATION_FORMAT) })
@@ -68,6 +92,7 @@ const LinkExtensionFields = {
     .meta({ description: "Write-only: visitors must enter it before they are sent on. Stored as a bcrypt hash, never returned (see `hasPassword`); null removes it and ends every visitor's pass." }),
   ios: HttpUrl("Where iPhone and iPad visitors go instead of the destination (after geo and language rules).").nullable().optional(),
   android: HttpUrl("Where Android visitors go instead of the destination (after geo and language rules).").nullable().optional(),
+  variants: Variants,
 };
 export type LinkExtensionInput = { [K in keyof typeof LinkExtensionFields]?: z.infer<(typeof LinkExtensionFields)[K]> };
 const LanguageRules = z.array(LanguageRuleInput).max(50).nullable();

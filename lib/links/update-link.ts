@@ -12,6 +12,7 @@ import { normalizeGeoRules, normalizeLanguageRules } from "./rules";
 import { assertScheduleOrder, extrasFieldNames, linkExtrasData } from "./link-extras";
 import { healthReset } from "./link-health";
 import { toLinkObject } from "./link-object";
+import { variantsColumn, variantUrlFields } from "./variants";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
 import type { UpdateLinkBody } from "./schemas";
 import { linkTarget, recordAudit } from "../audit/record-audit";
@@ -58,8 +59,10 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
   }
   const extras = await linkExtrasData(body, { onPrimary, creating: false });
   assertScheduleOrder(extras, link);
-  Object.assign(data, extras);
-  assertNoSelfLoop(link.domain, link.slug, { destination: data.destination, alternateBackUrl: data.alternateBackUrl, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android }, { geoRules: data.geoRules, languageRules: data.languageRules });
+  const { variants, ...columns } = extras;
+  Object.assign(data, columns);
+  if (variants !== undefined) data.variants = variantsColumn(variants);
+  assertNoSelfLoop(link.domain, link.slug, { destination: data.destination, alternateBackUrl: data.alternateBackUrl, expiredUrl: extras.expiredUrl, ios: extras.ios, android: extras.android, ...variantUrlFields(variants) }, { geoRules: data.geoRules, languageRules: data.languageRules });
   const updatedFields = [...Object.keys(data).filter((field) => !(field in extras)), ...extrasFieldNames(extras)];
   if (updatedFields.length) {
     await db.$transaction(async (tx) => {
@@ -69,7 +72,7 @@ export async function updateLink(db: Db, link: Link, ownerPlan: string, body: Up
       // A new destination has not been checked yet (the sweep looks at it within a pass).
       const health = data.destination !== undefined && data.destination !== link.destination ? healthReset() : {};
       const updated = await tx.link.update({ where: { id: link.id }, data: { ...data, ...health } });
-      await recordAudit(tx, link.accountId, { action: "link.updated", target: linkTarget(link), changes: data });
+      await recordAudit(tx, link.accountId, { action: "link.updated", target: linkTarget(link), changes: variants === undefined ? data : { ...data, variants } });
       await enqueueWebhookEvents(tx, link.accountId, "link.updated", [toLinkObject(updated)]);
     });
     await announce({ kind: "link", domain: link.domain, slug: link.slug });

@@ -5,7 +5,7 @@ import { errorFields, log } from "../log";
 import { shortUrlOf } from "../links/public-id";
 import { RESERVED_SLUGS } from "../links/reserved";
 import { answerThroughBehavior } from "./behaviors";
-import { chooseDestination, forwardQuery, locationOf } from "./choose-destination";
+import { chooseDestination, forwardQuery, locationOf, variantOfVisitor } from "./choose-destination";
 import { answerWebsite } from "./answer-website";
 import { geoOf, uaOf } from "./connection-visitor";
 import { cachedHostHasLinks, cachedLink, hostHasLinks, lookupLink, type VisitLink } from "./link-cache";
@@ -105,10 +105,17 @@ function answerCapped(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
   return room.then((open) => (open ? answerBehindPassword(link, req, ua) : expiredAnswer(link)));
 }
 
-/** Past the gates: the chosen URL, through the link's behavior, recorded as a person's view or a bot's. */
+/**
+ * Past the gates: the chosen URL, through the link's behavior, recorded as a person's view or a
+ * bot's. A link with an A/B test gives the visitor a variant first; targeting rules still win over
+ * it (docs/redirect-behaviors.md "A/B tests"). A link without one costs nothing more.
+ */
 function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnswer {
   const geo = geoOf(req);
-  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform })!;
+  const variants = link.variants;
+  const variant = variants === null ? null : variantOfVisitor(link.id, variants, geo.ip, header(req.headers, "user-agent"), Date.now());
+  const variantUrl = variants === null || variant === null ? null : variants[variant].url;
+  const chosen = chooseDestination(link, { country: geo.country, city: geo.city, acceptLanguage: header(req.headers, "accept-language"), platform: ua.platform }, variantUrl)!;
   const destination = forwardQuery(locationOf(chosen), req.search);
   const answer = ua.isPreview
     ? htmlResponse(200, previewPage(link, shortUrlOf(link.domain, link.slug), destination))
@@ -132,6 +139,8 @@ function answerOpened(link: VisitLink, req: VisitRequest, ua: UaInfo): VisitAnsw
     ip: geo.ip,
     userAgent: header(req.headers, "user-agent"),
     search: req.search,
+    // Counted for the variant only when it decided: a targeting rule's visitor went elsewhere.
+    variant: variantUrl !== null && chosen === variantUrl ? variant : null,
   };
   // A function and its argument, not an arrow or a bound function: no closure per visit.
   answer.onSent = afterSent(recordView, visit);

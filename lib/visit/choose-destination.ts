@@ -2,6 +2,7 @@ import { normalizeHttpUrl } from "../links/http-url";
 import { LRUCache } from "lru-cache";
 import type { GeoRule, LanguageRule } from "../links/rules";
 import { shared } from "../shared";
+import { visitorBucket, visitorOfDay } from "./visitor-day";
 
 // Parsing a URL costs more than the rest of a cached redirect; the same destinations repeat.
 const HREF_CACHE_MAX = 20_000;
@@ -10,7 +11,7 @@ const hrefCache = () => shared("hrefCache", () => new LRUCache<string, string>({
 // Where a human visitor goes: the first geo rule that matches (countries, cities as
 // case-insensitive substrings, both when both are set), else the first language rule that
 // matches Accept-Language, else the device's URL (iOS, Android) when the link has one, else the
-// destination. The visit's query string is carried over, but
+// visitor's A/B variant when the link has a test (pickVariant), else the destination. The visit's query string is carried over, but
 // never over the destination's own parameters (docs/links.md "Query forwarding").
 
 export function parseAcceptLanguage(header: string | undefined): string[] {
@@ -40,9 +41,32 @@ function languageMatches(rule: LanguageRule, visitorTags: string[]): boolean {
   return visitorTags.some((tag) => wanted.includes(tag) || wanted.includes(tag.split("-")[0]));
 }
 
+/**
+ * The variant a visitor's bucket (0–99, visitorBucket) falls in, the weights laid end to end:
+ * weights 70/30 give buckets 0–69 the first, 70–99 the second.
+ */
+export function pickVariant(variants: ReadonlyArray<{ weight: number }>, bucket: number): number {
+  let upTo = 0;
+  for (let index = 0; index < variants.length; index += 1) {
+    upTo += variants[index].weight;
+    if (bucket < upTo) return index;
+  }
+  return variants.length - 1;
+}
+
+/**
+ * The variant index of this visitor (address and agent, through the day's pseudonym) for a link
+ * with a test; the same all day, independent between links. Nothing about the visitor is kept.
+ */
+export function variantOfVisitor(linkId: string, variants: ReadonlyArray<{ weight: number }>, ip: string | null, userAgent: string | undefined, at: number): number {
+  return pickVariant(variants, visitorBucket(visitorOfDay(ip ?? "", userAgent, at), linkId));
+}
+
+/** `variantUrl`: the visitor's A/B variant's URL, which only the targeting rules above override. */
 export function chooseDestination(
   link: { destination: string | null; geoRules: unknown; languageRules: unknown; ios?: string | null; android?: string | null },
   visitor: { country: string | null; city: string | null; acceptLanguage: string | undefined; platform?: string },
+  variantUrl: string | null = null,
 ): string | null {
   const geoRules = Array.isArray(link.geoRules) ? (link.geoRules as GeoRule[]) : [];
   for (const rule of geoRules) if (geoMatches(rule, visitor.country, visitor.city)) return rule.redirectUrl;
@@ -53,7 +77,7 @@ export function chooseDestination(
   }
   if (link.ios && visitor.platform === "ios") return link.ios;
   if (link.android && visitor.platform === "android") return link.android;
-  return link.destination;
+  return variantUrl ?? link.destination;
 }
 
 /**

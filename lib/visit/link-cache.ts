@@ -7,6 +7,7 @@ import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttl
 import { readSql } from "../db/open";
 import { countOutageAnswer, databaseDown, DatabaseDown, noteDatabaseFailure, onDatabaseBack } from "../db/outage";
 import { unsafeCustomHostServes } from "../domains/host-serves";
+import type { LinkVariant } from "../links/variants";
 import { shared } from "../shared";
 
 // Resolved addresses (host + path → link or "no link") and hosts (serves links or not) kept in
@@ -54,12 +55,14 @@ export interface VisitLink {
   passwordHash: string | null;
   ios: string | null;
   android: string | null;
+  /** The A/B test (lib/links/variants.ts), or null. */
+  variants: LinkVariant[] | null;
 }
 
 const VISIT_LINK_COLUMNS: Array<keyof VisitLink> = [
   "id", "publicId", "accountId", "type", "domain", "slug", "isActive", "destination", "title",
   "description", "behavior", "geoRules", "languageRules", "seo", "alternateBackUrl", "templateId", "data",
-  "expiredUrl", "maxClicks", "passwordHash", "ios", "android",
+  "expiredUrl", "maxClicks", "passwordHash", "ios", "android", "variants",
 ];
 // The stored timestamp is UTC without a zone: its epoch is read as such on both databases.
 const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join(", ")}, (EXTRACT(EPOCH FROM "expiresAt") * 1000)::float8 AS "expiresAt", (EXTRACT(EPOCH FROM "startsAt") * 1000)::float8 AS "startsAt" FROM "Link" WHERE "domain" = $1 AND "slug" = $2`;
@@ -230,8 +233,8 @@ export class VisitCache {
     for (const link of links) {
       const address = addressOf(link.domain, link.slug);
       if (this.links.has(address) || this.misses.has(address)) continue;
-      // A snapshot written before the schedule and the cap existed has neither field.
-      this.links.set(address, keptForAnswer({ ...link, startsAt: link.startsAt ?? null, maxClicks: link.maxClicks ?? null }), { ttl });
+      // A snapshot written before the schedule, the cap and A/B tests existed has none of these fields.
+      this.links.set(address, keptForAnswer({ ...link, startsAt: link.startsAt ?? null, maxClicks: link.maxClicks ?? null, variants: link.variants ?? null }), { ttl });
       adopted += 1;
     }
     for (const host of hosts) if (!this.hosts.has(host)) this.hosts.set(host, true, { ttl });

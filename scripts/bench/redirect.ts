@@ -1,7 +1,7 @@
 // The visitor hot path against the ceiling of the machine, on every database mode (modes.ts): a
 // raw node:http server answering 302 from a Map and Hop's redirect of a cached link, each in a
 // process of its own, driven by wrk (load.ts) with the same connections and duration, alternating
-// for ROUNDS rounds. Then a capped link beside the plain one, the escape page, the first-hit (uncached) rate, a bio page's rate and its social card's.
+// for ROUNDS rounds. Then a capped link and an A/B link beside the plain one, the escape page, the first-hit (uncached) rate, a bio page's rate and its social card's.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiRequest, createAccount } from "../harness/http";
@@ -64,6 +64,27 @@ async function benchCapped(hop: HopServer, key: string, mode: Mode, hopUrl: stri
   console.log(`[${mode.name}] capped/plain rate ratio: ${fmt(median(capped.map((c, i) => c.rps / plains[i].rps)), 2)}`);
 }
 
+/**
+ * A link with an A/B test (two variants, 50/50) beside the plain one, round for round: each visit
+ * hashes the visitor's day pseudonym and bucket (lib/visit/visitor-day.ts) and records its variant.
+ */
+async function benchVariants(hop: HopServer, key: string, mode: Mode, hopUrl: string): Promise<void> {
+  const variants = [{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 50 }];
+  const made = await apiRequest(hop, "POST", "/v1/links", { key, body: { url: "https://example.com/destination", slug: "bench-ab", behavior: "conservative", variants } });
+  if (made.status !== 201) throw new Error(`the A/B link was not created: ${made.status} ${made.text}`);
+  const variantUrl = `${hop.url}/bench-ab`;
+  await wrk(variantUrl, { seconds: 2 });
+  const plains: Run[] = [];
+  const tested: Run[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    plains.push(await wrk(hopUrl));
+    tested.push(await wrk(variantUrl));
+  }
+  console.log(`[${mode.name}] ${line("hop redirect, plain link (beside the A/B)", medianRun(plains))}`);
+  console.log(`[${mode.name}] ${line("hop redirect, A/B link (2 variants)", medianRun(tested))}`);
+  console.log(`[${mode.name}] A/B/plain rate ratio: ${fmt(median(tested.map((t, i) => t.rps / plains[i].rps)), 2)}`);
+}
+
 export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promise<void> {
   const hop = await startHop(mode, { EVENT_QUEUE_MAX: "5000000", ...(CLICK_WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}) });
   const receiver = CLICK_WEBHOOK ? await clickReceiver() : null;
@@ -95,6 +116,7 @@ export async function benchRedirectMode(mode: Mode, raw: { url: string }): Promi
     console.log(`[${mode.name}] redirect/raw rate ratio: ${fmt(median(hops.map((h, i) => h.rps / raws[i].rps)), 2)} (goal ≥ 0.8)`);
     console.log(`[${mode.name}] redirect/raw p99 ratio: ${fmt(median(hops.map((h, i) => h.p99 / raws[i].p99)), 2)} (goal ≤ 2)`);
     await benchCapped(hop, account.key, mode, hopUrl);
+    await benchVariants(hop, account.key, mode, hopUrl);
     const escape = await wrk(hopUrl, { userAgent: INSTAGRAM });
     console.log(`[${mode.name}] ${line("escape page (Instagram)", escape)}`);
     const first = await firstHits(hop, account.key);

@@ -79,7 +79,7 @@ describe("links: list, get, update, status, delete", () => {
       assert.equal(res.body.data.id, `${SYSTEM}__get-me`);
       assert.deepEqual(Object.keys(res.body.data).sort(), [
         "alternateBackUrl", "android", "behavior", "createdAt", "description", "destination", "domain", "expiredUrl", "expiresAt", "geoRules", "googleTags", "groupId",
-        "hasPassword", "health", "id", "ios", "isActive", "languageRules", "linkType", "maxClicks", "metaPixel", "seo", "slug", "startsAt", "tags", "title", "type", "updatedAt", "url",
+        "hasPassword", "health", "id", "ios", "isActive", "languageRules", "linkType", "maxClicks", "metaPixel", "seo", "slug", "startsAt", "tags", "title", "type", "updatedAt", "url", "variants",
       ]);
     }
     const missing = await api(server, "GET", "/v1/links/nothing-here", { key: account.key });

@@ -90,6 +90,8 @@ export const CASES: Record<string, Case> = {
   "PUT /api/dashboard/links/[id]": { scope: "workspace", params: (o) => ({ id: o.link }), body: () => ({ title: "Taken over", destination: "https://evil.example/" }), foreign: [404] },
   "DELETE /api/dashboard/links/[id]": { scope: "workspace", params: (o) => ({ id: o.link }), foreign: [404] },
   "PATCH /api/dashboard/links/[id]/status": { scope: "workspace", params: (o) => ({ id: o.link }), body: () => ({ setActive: false }), foreign: [404] },
+  // "Make this the destination": the index of a variant (the walk's link has no test: 404 variant_not_found).
+  "POST /api/dashboard/links/[id]/variants/[index]/promote": { scope: "workspace", params: (o) => ({ id: o.link, index: "0" }), foreign: [404] },
   "GET /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), query: () => "?format=svg", foreign: [404] },
   // A download with a logo in the body: still a read (viewers may), though a POST.
   "POST /api/dashboard/links/[id]/qr": { scope: "workspace", read: true, params: (o) => ({ id: o.link }), body: () => ({ format: "svg" }), foreign: [404] },

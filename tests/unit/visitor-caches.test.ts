@@ -73,7 +73,7 @@ describe("kept bio page HTML", () => {
   const link = (): VisitLink => ({
     id: "lnk_1", publicId: "ada", accountId: "acc_1", type: "website", domain: "hop.example", slug: "site/ada", isActive: true, destination: null, title: null,
     description: null, behavior: "conservative", geoRules: null, languageRules: null, seo: null, alternateBackUrl: null, templateId: "simple-stack-v2", data,
-    expiresAt: null, expiredUrl: null, startsAt: null, maxClicks: null, passwordHash: null, ios: null, android: null,
+    expiresAt: null, expiredUrl: null, startsAt: null, maxClicks: null, passwordHash: null, ios: null, android: null, variants: null,
   });
   const variants = [
     { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null },

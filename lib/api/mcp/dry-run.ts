@@ -23,6 +23,7 @@ const CURRENT: Partial<Record<Name, Lookup>> = {
   updateLink: { read: "getLink" },
   deleteLink: { read: "getLink" },
   setLinkStatus: { read: "getLink" },
+  promoteLinkVariant: { read: "getLink" },
   duplicateWebsite: { read: "getWebsite" },
   setDefaultDomain: { read: "listDomains", by: { param: "domain", member: "domain" } },
   deleteDomain: { read: "listDomains", by: { param: "domain", member: "domain" } },

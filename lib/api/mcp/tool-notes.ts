@@ -11,6 +11,7 @@ export const TOOL_NOTES: Record<keyof typeof operations, ToolNote> = {
   listLinks: { use: "Use to find links: newest first, 1 to 100 a page (`limit`, `page`), filtered by `search` (slug, URL, title), `tag`, `domain`, `groupId` or `type` (deeplink or website)." },
   getLink: { use: "Use to read one link with every stored field, by its id, bare slug or short URL." },
   updateLink: { use: "Use to change a link's destination, title, tags, rules, expiry or password. The slug and domain cannot change. Send only the fields to change." },
+  promoteLinkVariant: { use: "Use to end a link's A/B test once a variant has won (compare `variantStats` of the link's analytics): the variant at `index` (from 0) becomes the destination and the other variants are dropped." },
   deleteLink: { use: "Use to delete one link for good; its address stops answering at once. Prefer set_link_status to pause a link." },
   setLinkStatus: { use: "Use to switch a link on or off (`active`). Activating past the plan's active limit is refused." },
   getLinkQr: { use: "Use to get a QR code image (SVG by default, or PNG) that scans to the link's short URL." },

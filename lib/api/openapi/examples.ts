@@ -28,6 +28,7 @@ const link = {
   hasPassword: false,
   ios: null,
   android: null,
+  variants: null,
   health: { state: "ok", status: 200, error: null, checkedAt: LATER, finalUrl: null },
 };
 
@@ -146,9 +147,16 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       },
     },
   },
+  "POST /v1/links/{identifier}/variants/{index}/promote": {
+    success: { data: { ...link, destination: "https://shop.example.com/spring-b", behavior: "conservative", geoRules: [], languageRules: [], seo: null, googleTags: null, metaPixel: null, alternateBackUrl: null } },
+  },
   "PUT /v1/links/{identifier}": {
-    request: { destination: "https://shop.example.com/spring-2", title: "Spring sale, week 2" },
-    success: { success: true, id: "spring-sale", message: "Link updated", updatedFields: ["destination", "title"] },
+    request: {
+      destination: "https://shop.example.com/spring-2",
+      title: "Spring sale, week 2",
+      variants: [{ url: "https://shop.example.com/spring-a", weight: 50 }, { url: "https://shop.example.com/spring-b", weight: 50 }],
+    },
+    success: { success: true, id: "spring-sale", message: "Link updated", updatedFields: ["destination", "title", "variants"] },
   },
   "DELETE /v1/links/{identifier}": { success: { success: true, id: "spring-sale", message: "Link spring-sale deleted" } },
   "PATCH /v1/links/{identifier}/status": {
@@ -331,6 +339,10 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       uniqueVisitors: 31,
       botViews: { total: 9, byReason: { preview: 6, crawler: 3, head: 0, prefetch: 0, datacenter: 0 } },
       utmStats: { sources: [{ name: "instagram", views: 20 }], mediums: [{ name: "social", views: 20 }], campaigns: [{ name: "spring", views: 20 }] },
+      variantStats: [
+        { index: 0, url: "https://shop.example.com/spring-a", weight: 50, views: 22 },
+        { index: 1, url: "https://shop.example.com/spring-b", weight: 50, views: 20 },
+      ],
     },
   },
   "GET /v1/analytics/export/{identifier}": {

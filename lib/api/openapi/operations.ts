@@ -117,6 +117,13 @@ export const operations = {
       "AMBIGUOUS_IDENTIFIER",
     ],
   },
+  promoteLinkVariant: {
+    method: "post", path: "/v1/links/{identifier}/variants/{index}/promote", tag: "Links", resource: "links", scope: "links:write", summary: "Make an A/B variant the destination", addition: true,
+    description: "Ends the link's A/B test: `destination` becomes the variant's URL and `variants` null, audited and sent as `link.updated`. No body. The views per variant stay in the analytics' events.",
+    pathParams: { identifier: LINK_IDENTIFIER, index: "The variant's position in `variants`, from 0." },
+    success: { status: 200, description: "The link as it is now.", schema: LinkGetResult },
+    errors: ["link_not_found", "variant_not_found", "AMBIGUOUS_IDENTIFIER"],
+  },
   deleteLink: {
     method: "delete", path: "/v1/links/{identifier}", tag: "Links", resource: "links", scope: "links:write", summary: "Delete a link", addition: true,
     pathParams: { identifier: LINK_IDENTIFIER },

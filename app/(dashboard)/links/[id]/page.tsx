@@ -7,6 +7,8 @@ import { DeleteLink } from "@/components/links/delete-link";
 import { LinkForm } from "@/components/links/link-form";
 import type { LinkDetails } from "@/components/links/link-form-model";
 import { QrPanel } from "@/components/links/qr-panel";
+import { VariantResults } from "@/components/links/variant-results";
+import { variantResultsOfLink } from "@/lib/analytics/variant-stats";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -29,6 +31,7 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
   if (!found) notFound();
   const link: LinkDetails = found;
   const choices = await linkFormChoices(client, workspace.ownerId);
+  const variantResults = link.variants ? await variantResultsOfLink(client, workspace.ownerId, id) : null;
   return (
     <div className="page-stack">
       <PageHeader
@@ -42,8 +45,10 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
         }
         action={workspace.readOnly || found.type !== "deeplink" ? undefined : <DeleteLink id={link.id} url={link.url} />}
       />
+      {variantResults ? <VariantResults linkId={link.id} results={variantResults} readOnly={workspace.readOnly} /> : null}
       {found.type === "deeplink" ? (
-        <LinkForm link={link} choices={{ ...choices, behaviors: BEHAVIORS }} readOnly={workspace.readOnly} />
+        // Keyed by the last change: a promoted variant (above) starts the form afresh.
+        <LinkForm key={found.updatedAt} link={link} choices={{ ...choices, behaviors: BEHAVIORS }} readOnly={workspace.readOnly} />
       ) : (
         <Alert tone="info">
           This address is a {found.type === "website" ? "website" : "app link"}; its content is edited from <Link href="/websites">Websites</Link>. Its QR code is below.
