@@ -3,6 +3,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/dashboard/auth-card";
 import { LoginForm } from "@/components/dashboard/login-form";
+import { SsoButtons } from "@/components/dashboard/sso-buttons";
+import { ssoErrorMessage } from "@/components/dashboard/sso-messages";
+import { oidcButtons } from "@/lib/auth/oidc-providers";
 import { signUpAdvertised } from "@/lib/accounts/sign-up";
 import { config } from "@/lib/config";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
@@ -11,15 +14,28 @@ import { currentAccount } from "@/lib/dashboard/current-account";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, config().appUrl);
+  const query = await searchParams;
+  const callbackUrl = safeCallbackPath(query.callbackUrl, config().appUrl);
+  const providers = oidcButtons();
   if (await currentAccount()) redirect(callbackUrl);
   return (
     <AuthCard
       title="Sign in to Hop"
       subtitle="Welcome back. Enter your e-mail and password."
-      footer={signUpAdvertised() ? <>No account yet? <Link href="/signup">Create one</Link></> : "Accounts on this instance are made by its operator."}
+      footer={
+        signUpAdvertised() ? (
+          <>
+            No account yet? <Link href="/signup">Create one</Link>
+          </>
+        ) : config().signup === "oidc-only" && providers.length ? (
+          "New here? Sign in with your organisation's provider above: your first sign-in creates your account."
+        ) : (
+          "Accounts on this instance are made by its operator."
+        )
+      }
     >
       <LoginForm callbackUrl={callbackUrl} />
+      {providers.length ? <SsoButtons providers={providers} callbackUrl={callbackUrl} error={ssoErrorMessage(query.error)} /> : null}
     </AuthCard>
   );
 }

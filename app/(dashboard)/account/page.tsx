@@ -5,6 +5,7 @@ import { planLabel } from "@/components/dashboard/plan";
 import { PageHeader } from "@/components/dashboard/shell";
 import { TwoFactorOff, TwoFactorSetup } from "@/components/dashboard/two-factor";
 import { EndSession } from "@/components/dashboard/end-session";
+import { LinkedSignIns } from "@/components/dashboard/linked-sign-ins";
 import { Table } from "@/components/ui/table";
 import { cookies } from "next/headers";
 import { listSessions } from "@/lib/accounts/account-sessions";
@@ -68,6 +69,7 @@ export default async function AccountPage() {
           </p>
         </CardBody>
       </Card>
+      <LinkedSignIns accountId={account.id} />
       <Card labelledBy="plan">
         <CardHeader id="plan" title="Plan and limits" description="What your plan allows, with any limits the operator set for this account." action={<Badge tone="accent">{planLabel(report.plan)}</Badge>} />
         <CardBody>
