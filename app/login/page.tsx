@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import "@/components/dashboard/sso.css";
 import { AuthCard } from "@/components/dashboard/auth-card";
 import { LoginForm } from "@/components/dashboard/login-form";
 import { SsoButtons } from "@/components/dashboard/sso-buttons";
+import { Alert } from "@/components/ui/alert";
 import { ssoErrorMessage } from "@/components/dashboard/sso-messages";
 import { oidcButtons } from "@/lib/auth/oidc-providers";
 import { signUpAdvertised } from "@/lib/accounts/sign-up";
@@ -17,6 +19,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const query = await searchParams;
   const callbackUrl = safeCallbackPath(query.callbackUrl, config().appUrl);
   const providers = oidcButtons();
+  const ssoError = ssoErrorMessage(query.error);
   if (await currentAccount()) redirect(callbackUrl);
   return (
     <AuthCard
@@ -34,8 +37,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         )
       }
     >
+      {/* Why a single sign-on came back without a session (lib/auth/oidc-sign-in.ts). */}
+      {ssoError ? (
+        <div className="sso-refusal">
+          <Alert tone="danger">{ssoError}</Alert>
+        </div>
+      ) : null}
       <LoginForm callbackUrl={callbackUrl} />
-      {providers.length ? <SsoButtons providers={providers} callbackUrl={callbackUrl} error={ssoErrorMessage(query.error)} /> : null}
+      {providers.length ? <SsoButtons providers={providers} callbackUrl={callbackUrl} /> : null}
     </AuthCard>
   );
 }

@@ -9,14 +9,14 @@ import { Alert } from "../ui/alert";
  * page stays ours on failure: the CSRF token, then POST /api/auth/signin/<id>, whose answer is the
  * provider's authorization URL (state and PKCE verifier kept in cookies for the return).
  */
-export function SsoButtons({ providers, callbackUrl, error }: { providers: { id: string; name: string }[]; callbackUrl: string; error: string | null }) {
+export function SsoButtons({ providers, callbackUrl }: { providers: { id: string; name: string }[]; callbackUrl: string }) {
   const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(error);
+  const [failure, setFailure] = useState<string | null>(null);
   return (
     <div>
       <p className="sso-divider">or</p>
-      {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <div className="sso-buttons">
+        {failure ? <Alert tone="danger">{failure}</Alert> : null}
         {providers.map((provider) => (
           <button
             key={provider.id}

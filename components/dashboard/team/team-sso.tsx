@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import "../sso.css";
 import { Alert } from "../../ui/alert";
 import { send } from "../../ui/request";
 import { toast } from "../../ui/toast";
@@ -13,7 +14,7 @@ export function TeamSsoRule({ required, providers }: { required: boolean; provid
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="form-stack">
+    <div className="form-stack sso-rule">
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <label className="check-row" htmlFor="team-requires-sso">
         <input
