@@ -144,6 +144,12 @@ test("an address the provider has not verified is refused with a clear message",
     expect(await signedInEmail(page)).toBeNull();
     await shoot(page, "login-sso-unverified", viewport.name);
     await noSeriousAxe(page, `refusal ${viewport.name}`);
+    // The link page with a ticket that is not (or no longer) good: says so, offers the way back.
+    await page.goto(`${server.url}/login/link?ticket=not-a-ticket`);
+    await expect(page.getByText("This link request is not valid or has expired")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to sign in" })).toBeVisible();
+    await shoot(page, "sso-link-expired", viewport.name);
+    await noSeriousAxe(page, `expired link ${viewport.name}`);
     await context.close();
   }
 });

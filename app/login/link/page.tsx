@@ -24,7 +24,8 @@ export default async function LinkSignInPage({ searchParams }: { searchParams: P
     <AuthCard
       title={provider ? `Link your ${provider} sign-in` : "Link your sign-in"}
       subtitle={ticket ? <>Hop already has an account for <strong>{ticket.email}</strong>. Enter its password once to link {provider} to it.</> : "Single sign-on to an existing account."}
-      footer={<Link href="/login">Back to sign in</Link>}
+      // The refusal below has its own way back: one is enough.
+      footer={ticket ? <Link href="/login">Back to sign in</Link> : undefined}
     >
       {ticket && provider ? (
         <SsoLinkForm ticket={typeof given === "string" ? given : ""} provider={provider} needsCode={needsCode} />
