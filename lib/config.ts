@@ -44,8 +44,47 @@ function serviceUrl(schemes: string[]) {
     .optional();
 }
 
+/** One OpenID Connect provider; its id names its routes (`/api/auth/callback/<id>`) and its stored sign-ins. */
+const OidcProvider = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "id must be 1-32 lowercase letters, digits or dashes"),
+  name: z.string().trim().min(1).max(60),
+  issuer: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/$/, "")),
+  clientId: z.string().min(1).max(500),
+  clientSecret: z.string().min(1).max(2000),
+});
+
+export type OidcProviderConfig = z.infer<typeof OidcProvider>;
+
+const oidcProviders = z
+  .string()
+  .optional()
+  .transform((text, ctx): OidcProviderConfig[] => {
+    if (!text) return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of { id, name, issuer, clientId, clientSecret }" });
+      return z.NEVER;
+    }
+    const result = z.array(OidcProvider).max(20).safeParse(value);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      ctx.addIssue({ code: "custom", message: `${issue.path.join(".") || "value"}: ${issue.message}` });
+      return z.NEVER;
+    }
+    const ids = result.data.map((provider) => provider.id);
+    const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+    // "credentials" is the password sign-in's own route.
+    if (twice || ids.includes("credentials")) {
+      ctx.addIssue({ code: "custom", message: `provider id "${twice ?? "credentials"}" is ${twice ? "used twice" : "reserved"}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
 /** Variables whose value is a secret, or a URL that may carry one: never echoed whole in an error. */
-const SECRET_VALUES = new Set(["AUTH_SECRET", "METRICS_TOKEN"]);
+const SECRET_VALUES = new Set(["AUTH_SECRET", "METRICS_TOKEN", "OIDC_PROVIDERS"]);
 const URL_VALUES = new Set(["DATABASE_URL", "REDIS_URL", "SMTP_URL"]);
 
 /** The value as an error may show it: a secret hidden, a URL's user and password masked. */
@@ -181,7 +220,12 @@ const EnvSchema = z.object({
   BLOCKED_DESTINATION_HOSTS: list,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** open: anyone; oidc-only: only through a single sign-on provider; closed: nobody after the first account. */
+  SIGNUP: z.enum(["open", "oidc-only", "closed"]).default("open"),
+  /** OpenID Connect providers (docs/operations.md): a JSON array of { id, name, issuer, clientId, clientSecret }. */
+  OIDC_PROVIDERS: oidcProviders,
+  /** A first single sign-on with the address of an existing account: `password` asks for its password, `auto` links at once. */
+  OIDC_LINK_EXISTING: z.enum(["password", "auto"]).default("password"),
   /** Contact-form submissions a page stores in any hour, from all its visitors together. */
   CONTACTS_PER_PAGE_PER_HOUR: count(1000),
   /** Days an audit-log entry is kept (swept daily). */
@@ -282,6 +326,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port: parsed.PORT,
     host: parsed.HOST,
     signup: parsed.SIGNUP,
+    oidcProviders: parsed.OIDC_PROVIDERS,
+    oidcLinkExisting: parsed.OIDC_LINK_EXISTING,
     webhookRetryDelaysS: parsed.WEBHOOK_RETRY_DELAYS,
     webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
     linkHealthIntervalMs: Math.round(parsed.LINK_HEALTH_INTERVAL_HOURS * 3_600_000),

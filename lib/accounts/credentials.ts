@@ -31,4 +31,5 @@ export function findSessionAccount(db: Db, accountId: string, sessionVersion: nu
   });
 }
 
-export type SessionAccount = NonNullable<Awaited<ReturnType<typeof findSessionAccount>>>;
+/** `sso`: the provider of a single sign-on's session (absent for a password's). */
+export type SessionAccount = NonNullable<Awaited<ReturnType<typeof findSessionAccount>>> & { sso?: string };

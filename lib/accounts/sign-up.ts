@@ -19,13 +19,13 @@ export const SignUpInput = z.object({
 // Serialises sign-ups so that exactly one account can be the first of an empty database.
 const SIGN_UP_LOCK = 72707370;
 
-type SignUpSetting = "open" | "closed";
+type SignUpSetting = "open" | "oidc-only" | "closed";
 
 /**
  * The sign-up rule, in one place: SIGNUP=open lets anyone in; closed still lets the first account
  * of an empty database in (the operator of a fresh install needs no CLI), nobody after it.
  */
-const mayJoin = (setting: SignUpSetting, accounts: number) => setting === "open" || accounts === 0;
+export const mayJoin = (setting: SignUpSetting, accounts: number) => setting === "open" || accounts === 0;
 
 /** For the sign-up page: whether its form is offered, and whether this would be the instance's first account. */
 export async function signUpState(db: Pick<Db, "account">, setting: SignUpSetting = config().signup) {
@@ -106,7 +106,7 @@ export async function signUp(
 }
 
 /** Runs `create` in a transaction, under the first-account lock while the database has no account. */
-async function transact<T>(db: Db, create: (tx: Pick<Db, "account" | "auditEntry" | "emailConfirmation">, accounts: number) => Promise<T>): Promise<T> {
+export async function transact<T>(db: Db, create: (tx: Pick<Db, "account" | "auditEntry" | "emailConfirmation" | "linkedIdentity">, accounts: number) => Promise<T>): Promise<T> {
   // Accounts are never removed down to none, so one seen here stays: no lock is needed after it.
   const seen = await db.account.count();
   if (seen > 0) return db.$transaction((tx) => create(tx, seen));

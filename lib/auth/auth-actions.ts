@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { HopError } from "../errors";
 import { CsrfForm, SignInForm } from "./auth-body";
+import { isOidcProvider } from "./oidc-providers";
 
 // The next-auth routes this app serves under /api/auth, with their methods and, for a POST, the
 // form it takes. next-auth answers anything else itself with a plain-text 400 or a 500 (a GET to
@@ -18,7 +19,7 @@ const ACTIONS: Record<string, AuthAction> = {
   csrf: { get: true },
   providers: { get: true },
   session: { get: true, post: CsrfForm },
-  // GET sends the browser to /login; a POST would start an OAuth or e-mail sign-in, which Hop has not.
+  // GET sends the browser to /login; a POST to signin/<provider> starts a single sign-on (below).
   signin: { get: true },
   "signin/credentials": { get: true },
   signout: { get: true, post: CsrfForm },
@@ -35,10 +36,24 @@ export interface ResolvedAction {
   form?: AuthAction["post"];
 }
 
+/** An operator's OpenID Connect provider (OIDC_PROVIDERS): the sign-on's start (POST) and the provider's return (GET). */
+function oidcAction(name: string): AuthAction | undefined {
+  const [step, id, ...rest] = name.split("/");
+  if (rest.length || !id || !isOidcProvider(id)) return undefined;
+  if (step === "signin") return { post: CsrfForm };
+  if (step === "callback") return { get: true };
+  return undefined;
+}
+
+/** Whether the action is a provider's return to Hop (`callback/<provider>`). */
+export function isOidcCallback(name: string): boolean {
+  return name.startsWith("callback/") && oidcAction(name)?.get === true;
+}
+
 /** The action of `/api/auth/<segments>`, or a 404. */
 export function authAction(segments: readonly string[] | undefined): ResolvedAction {
   const name = (segments ?? []).join("/");
-  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : oidcAction(name);
   if (!action) throw new HopError("not_found", { message: `There is no sign-in route /api/auth/${name.slice(0, 100)}.` });
   const allow: AuthMethod[] = [];
   if (action.get) allow.push("GET");

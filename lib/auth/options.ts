@@ -6,6 +6,8 @@ import { db } from "../db/open";
 import { noteDatabaseFailure } from "../db/outage";
 import { errorFields, log } from "../log";
 import { authLogger } from "./logger";
+import { nextAuthOidcProviders } from "./oidc-providers";
+import { oidcSignIn, ssoClaim } from "./oidc-sign-in";
 import { isSessionRevoked, newSessionId, revokeSession } from "./revoke-session";
 import { safeCallbackPath } from "./safe-callback";
 import { authSecret, SESSION_MAX_AGE_SECONDS, useSecureCookies } from "./session";
@@ -53,12 +55,18 @@ export function authOptions(): AuthOptions {
           return { id: account.id, email: account.email, name: account.name, sessionVersion: account.sessionVersion };
         },
       }),
+      ...nextAuthOidcProviders(),
     ],
     callbacks: {
-      async jwt({ token, user }) {
+      async signIn({ user, account, profile }) {
+        return account?.type === "oauth" ? oidcSignIn(user, account, profile) : true;
+      },
+      async jwt({ token, user, account }) {
         if (user) {
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
           token.sid = newSessionId();
+          const sso = ssoClaim(account);
+          if (sso) token.sso = sso;
           return token;
         }
         // next-auth re-issues the token on /api/auth/session: an ended session is not renewed

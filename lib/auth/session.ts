@@ -42,6 +42,8 @@ export async function accountFromSessionToken(token: string | undefined, client?
   // Both in flight at once: the revocation check adds no wait to the account read.
   const [account, revoked] = await Promise.all([findSessionAccount(store, payload.sub, payload.sv), isSessionRevoked(store, payload.sid)]);
   if (revoked || !account) return null;
+  // A single sign-on's session carries its provider (lib/auth/oidc-sign-in.ts); a team may require it.
+  if (typeof payload.sso === "string") Object.assign(account, { sso: payload.sso });
   if (client) {
     const expiresAt = new Date(typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
     await noteSessionSeen(store, { sid: payload.sid, accountId: account.id, sessionVersion: payload.sv, expiresAt, ...client });
@@ -65,9 +67,9 @@ export async function endSession(token: string | undefined): Promise<void> {
 }
 
 /** A fresh session token for the account at its current session version (after a password change). */
-export function sessionTokenFor(account: SignedInAccount): Promise<string> {
+export function sessionTokenFor(account: SignedInAccount, sso?: string): Promise<string> {
   return encode({
-    token: { sub: account.id, email: account.email, name: account.name, sv: account.sessionVersion, sid: newSessionId() },
+    token: { sub: account.id, email: account.email, name: account.name, sv: account.sessionVersion, sid: newSessionId(), ...(sso ? { sso } : {}) },
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });

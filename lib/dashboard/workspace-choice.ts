@@ -28,16 +28,19 @@ export async function resolveWorkspace(db: Db, account: SessionAccount, selected
 }
 
 /**
- * The team's workspace, or why not: no active membership, or the owner requires two-factor
- * sign-in (docs/decisions/036) and the member has not turned it on.
+ * The team's workspace, or why not: no active membership, the owner requires two-factor
+ * sign-in (docs/decisions/036) and the member has not turned it on, or the owner requires single
+ * sign-on and this session came from a password.
  */
-async function teamWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace | "own" | "needs-two-factor"> {
+async function teamWorkspace(db: Db, account: SessionAccount, selectedOwnerId: string | undefined): Promise<Workspace | "own" | "needs-two-factor" | "needs-sso"> {
   if (!selectedOwnerId || selectedOwnerId === account.id || unstorableReason(selectedOwnerId)) return "own";
   const membership = await db.teamMembership.findUnique({
     where: { ownerId_memberId: { ownerId: selectedOwnerId, memberId: account.id } },
-    select: { role: true, status: true, owner: { select: { email: true, teamRequiresTwoFactor: true } } },
+    select: { role: true, status: true, owner: { select: { email: true, teamRequiresTwoFactor: true, teamRequiresSso: true } } },
   });
   if (!membership || membership.status !== "active") return "own";
+  // The owner requires single sign-on (docs/decisions/051): a password's session is not enough.
+  if (membership.owner.teamRequiresSso && !account.sso) return "needs-sso";
   if (membership.owner.teamRequiresTwoFactor) {
     const member = await db.account.findUniqueOrThrow({ where: { id: account.id }, select: { totpSecret: true } });
     if (!member.totpSecret) return "needs-two-factor";
@@ -65,6 +68,9 @@ export async function selectWorkspace(db: Db, account: SessionAccount, ownerId: 
   const workspace = await teamWorkspace(db, account, ownerId);
   if (workspace === "needs-two-factor") {
     throw new HopError("forbidden", { message: "This team's owner requires two-factor sign-in. Turn it on under Account, then switch again." });
+  }
+  if (workspace === "needs-sso") {
+    throw new HopError("forbidden", { message: "This team's owner requires single sign-on. Sign out, then sign in with your organisation's provider on the sign-in page, and switch again." });
   }
   if (workspace === "own") throw new HopError("not_found", { message: "You are not an active member of this team." });
   return workspace;

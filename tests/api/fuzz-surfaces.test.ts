@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { appAddresses, garbagePath, plausiblePaths, type Address, type Surface } from "../helpers/app-surfaces";
+import { appAddresses, FUZZ_OIDC_PROVIDER, garbagePath, plausiblePaths, type Address, type Surface } from "../helpers/app-surfaces";
 import { isErrorShape, objectsOf, person, type Objects, type Person } from "../helpers/dashboard-routes";
 import { exchange, type RawAnswer, type RawRequest } from "../helpers/raw-http";
 import { createAccount } from "../helpers/api";
@@ -21,7 +21,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Percent-encoded values the issue found answered 500: NUL, a lone surrogate, an ideographic full stop, newlines, broken escapes. */
 const BAD_VALUES = ["%00", "a%00b", "%ED%A0%80", "%E3%80%82", "%0A%0D", "%ZZ", "%", "%E0%A4%A", "%C0%AF", "x".repeat(3000)];
 /** The query names the routes and pages read (and next-auth's), each given the bad value at once. */
-const QUERY_NAMES = ["id", "domain", "format", "size", "page", "q", "sort", "from", "to", "timeframe", "callbackUrl", "error", "csrf", "provider"];
+const QUERY_NAMES = ["id", "domain", "format", "size", "page", "q", "sort", "from", "to", "timeframe", "callbackUrl", "error", "csrf", "provider", "ticket", "state", "code"];
 const QUERIES = [
   ...["%00", "%ED%A0%80", "%E3%80%82", "%0A%0D", "%ZZ", "%E0%A4%A%"].map((v) => "?" + QUERY_NAMES.map((n) => `${n}=${v}`).join("&")),
   `?id=${"x".repeat(3000)}&q=${"y".repeat(3000)}&callbackUrl=%2F${"z".repeat(3000)}`,
@@ -80,7 +80,8 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
 
   before(async () => {
     // A server of its own, not the run's shared one: thousands of requests would slow the files beside it.
-    server = await startServer();
+    // With a single sign-on provider, so that its start and return routes are walked too.
+    server = await startServer({ env: { OIDC_PROVIDERS: FUZZ_OIDC_PROVIDER } });
     owner = await person(server);
     spare = await person(server);
     o = await objectsOf(server, owner);
@@ -168,7 +169,7 @@ describe("fuzz: every /api route and every page, malformed requests (issue 29)",
     }
     assert.ok(addresses.filter((a) => a.surface === "page").length >= 17, "17 pages");
     const auth = targets().filter((t) => t.address.template.startsWith("/api/auth/")).map((t) => t.path);
-    for (const action of ["csrf", "session", "providers", "signin", "signout", "callback/credentials", "error"]) assert.ok(auth.includes(`/api/auth/${action}`), action);
+    for (const action of ["csrf", "session", "providers", "signin", "signout", "callback/credentials", "error", "signin/fuzzidp", "callback/fuzzidp"]) assert.ok(auth.includes(`/api/auth/${action}`), action);
   });
 
   test("every method, TRACE, PROPFIND, CONNECT and an unknown one included, signed out and in", async () => {

@@ -51,7 +51,14 @@ export function appAddresses(): Address[] {
 }
 
 /** next-auth's actions under its catch-all, as the probe walked them. */
-const NEXT_AUTH_ACTIONS = ["csrf", "session", "providers", "signin", "signin/credentials", "signout", "callback/credentials", "error", "_log", "no-such-action"];
+/**
+ * A single sign-on provider's start and return: the one the fuzz walk's server configures
+ * (FUZZ_OIDC_PROVIDER, an issuer nobody answers at: discovery fails fast), and one not configured.
+ */
+const OIDC_ACTIONS = ["signin/fuzzidp", "callback/fuzzidp", "signin/unconfigured", "callback/unconfigured"];
+const NEXT_AUTH_ACTIONS = ["csrf", "session", "providers", "signin", "signin/credentials", "signout", "callback/credentials", "error", "_log", "no-such-action", ...OIDC_ACTIONS];
+
+export const FUZZ_OIDC_PROVIDER = JSON.stringify([{ id: "fuzzidp", name: "Fuzz ID", issuer: "http://127.0.0.1:9", clientId: "hop", clientSecret: "fuzz-secret" }]);
 
 /** Which of an account's objects a segment names, by the folder it sits under. */
 const OBJECT_OF_FOLDER: Record<string, keyof Objects> = {

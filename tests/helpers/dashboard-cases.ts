@@ -42,6 +42,8 @@ export const CASES: Record<string, Case> = {
   "GET /api/dashboard/account/sessions": { scope: "self", read: true },
   // One session of the list: another account's session id is not found (tests/api/account-sessions.test.ts).
   "DELETE /api/dashboard/account/sessions/[id]": { scope: "account", params: () => ({ id: "ses_notasessionofanyone" }), foreign: [404] },
+  // One linked single sign-on: another account's link is not found (tests/api/sso-link.test.ts).
+  "DELETE /api/dashboard/account/sign-ins/[id]": { scope: "account", params: () => ({ id: "sso_notalinkofanyone" }), foreign: [404] },
   // Two-factor sign-in of the signed-in account (tests/api/two-factor.test.ts): a made-up code is refused.
   "POST /api/dashboard/account/two-factor/setup": { scope: "self" },
   "PUT /api/dashboard/account/notifications": { scope: "self", body: () => ({ brokenLinksDigest: true }) },
@@ -121,9 +123,13 @@ export const CASES: Record<string, Case> = {
   // "Resend the link": the walks' servers send no mail, so there is nothing to confirm (409).
   "POST /api/dashboard/account/email-confirmation": { scope: "self" },
   "POST /api/dashboard/signout": { scope: "self", signedOut: true },
+  // A provider's sign-in linked after the password (tests/api/sso-link.test.ts): a made-up ticket is refused.
+  "POST /api/dashboard/sso-link": { scope: "self", signedOut: true, body: () => ({ ticket: "not-a-ticket", password: "long enough password" }) },
   "POST /api/dashboard/signup": { scope: "self", signedOut: true, body: () => ({ name: "Pat", email: `s-${tag()}@example.test`, password: "long enough password" }) },
 
   "PUT /api/dashboard/team/two-factor": { scope: "self", body: () => ({ required: false }) },
+  // The owner's single sign-on rule (tests/e2e/sso.spec.ts): their own team only.
+  "PUT /api/dashboard/team/sso": { scope: "self", body: () => ({ required: false }) },
   "POST /api/dashboard/team": { scope: "self", body: (o) => ({ email: o.invitee.email, role: "viewer" }) },
   "PATCH /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), body: () => ({ role: "admin" }), foreign: [404] },
   "DELETE /api/dashboard/team/[id]": { scope: "account", params: (o) => ({ id: o.membership }), foreign: [404] },

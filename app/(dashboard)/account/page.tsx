@@ -10,6 +10,7 @@ import { EndSession } from "@/components/dashboard/end-session";
 import { NotificationsForm } from "@/components/dashboard/notifications-form";
 import { notificationSettings } from "@/lib/accounts/notifications";
 import { mailConfigured } from "@/lib/mail/send-mail";
+import { LinkedSignIns } from "@/components/dashboard/linked-sign-ins";
 import { Table } from "@/components/ui/table";
 import { cookies } from "next/headers";
 import { listSessions } from "@/lib/accounts/account-sessions";
@@ -76,6 +77,7 @@ export default async function AccountPage() {
         </CardBody>
       </Card>
       <PasskeysCard passkeys={passkeys} twoFactorOn={twoFactor.enabled} />
+      <LinkedSignIns accountId={account.id} />
       <Card labelledBy="notifications">
         <CardHeader id="notifications" title="Notifications" description="The e-mail Hop sends you besides sign-in links." />
         <CardBody>

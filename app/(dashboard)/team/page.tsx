@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { ManagedTeam } from "@/components/dashboard/team/managed-team";
 import { TeamTwoFactorRule } from "@/components/dashboard/team/team-two-factor";
+import { TeamSsoRule } from "@/components/dashboard/team/team-sso";
+import { oidcButtons } from "@/lib/auth/oidc-providers";
+import { teamRequiresSso } from "@/lib/team/sso-requirement";
 import { TeamsYouBelongTo } from "@/components/dashboard/team/teams-you-belong-to";
 import { WorkspaceTeam } from "@/components/dashboard/team/workspace-team";
 import { PageHeader } from "@/components/dashboard/shell";
@@ -26,12 +29,14 @@ export default async function TeamPage() {
   const team = managedTeam(workspace);
   const manages = team.ownerId === workspace.ownerId;
   // An editor's or viewer's view of another workspace reads no invitations at all.
-  const [memberships, members, invitations, requiresTwoFactor, confirmation] = await Promise.all([
+  const providers = oidcButtons().map((provider) => provider.name);
+  const [memberships, members, invitations, requiresTwoFactor, confirmation, requiresSso] = await Promise.all([
     listOwnMemberships(database, account.id),
     manages ? listTeamMembers(database, team.ownerId) : [],
     manages ? listInvitations(database, team.ownerId) : [],
     teamRequiresTwoFactor(database, account.id),
     confirmationState(database, account.id),
+    teamRequiresSso(database, account.id),
   ]);
   const teams = <TeamsYouBelongTo memberships={memberships} />;
   if (!manages) return <WorkspaceTeam workspace={workspace} teams={teams} />;
@@ -52,6 +57,8 @@ export default async function TeamPage() {
           <CardHeader id="team-sign-in" title="Sign-in rules" description="What members need before they can work in your workspace." />
           <CardBody>
             <TeamTwoFactorRule required={requiresTwoFactor} />
+            {/* Offered while the operator has a provider set up; a rule already on stays visible to be turned off. */}
+            {providers.length || requiresSso ? <TeamSsoRule required={requiresSso} providers={providers} /> : null}
           </CardBody>
         </Card>
       )}

@@ -5,7 +5,8 @@ import { NextRequest } from "next/server";
 import { errorResponse, json } from "@/lib/api/respond";
 import { allowHeader } from "@/lib/api/methods";
 import { UNROUTED_METHOD_HEADER } from "@/lib/http/unrouted-method";
-import { assertErrorCode, authAction, type ResolvedAction } from "@/lib/auth/auth-actions";
+import { assertErrorCode, authAction, isOidcCallback, type ResolvedAction } from "@/lib/auth/auth-actions";
+import { SSO_FAILED } from "@/lib/auth/oidc-sign-in";
 import { formFields, readAuthBody, rebuiltForm, SignInForm } from "@/lib/auth/auth-body";
 import { authOptions, SECOND_FACTOR_REQUIRED } from "@/lib/auth/options";
 import { callbackUrlCookieName, isHttpUrl, safeCallbackPath } from "@/lib/auth/safe-callback";
@@ -31,6 +32,8 @@ async function authRoute(request: NextRequest, context: Context): Promise<Respon
       return new Response(null, { status: 204, headers: { allow: allowHeader(action.allow) } });
     }
     if (!(action.allow as string[]).includes(method)) return methodNotAllowed(request, action);
+    // A provider that did not sign the person in says why in `error` (access_denied …): the sign-in page words it.
+    if (isOidcCallback(action.name) && request.nextUrl.searchParams.has("error")) return new Response(null, { status: 302, headers: { location: `/login?error=${SSO_FAILED}` } });
     assertErrorCode(request.nextUrl.searchParams);
     const url = await withSafeCallbackUrl(request.nextUrl);
     if (method === "GET") return await NextAuth(forNextAuth(request, url), context, authOptions());

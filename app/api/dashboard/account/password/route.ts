@@ -11,7 +11,7 @@ import { stampedClientIp } from "@/lib/net/client-ip";
 export const POST = dashboardRoute({ body: ChangePasswordInput }, async ({ request, db, account, body }) => {
   const updated = await changePassword(db, account.id, body, stampedClientIp(request) ?? "unknown");
   const response = json({ changed: true });
-  response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(updated)));
+  response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(updated, account.sso)));
   return response;
 });
 

@@ -11,7 +11,7 @@ import { stampedClientIp } from "@/lib/net/client-ip";
 export const POST = dashboardRoute({ body: SecondFactorInput }, async ({ request, db, account, body }) => {
   const enabled = await enableTwoFactor(db, account.id, body, stampedClientIp(request) ?? "unknown");
   const response = json({ enabled: true, recoveryCodes: enabled.recoveryCodes });
-  response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(enabled.account)));
+  response.headers.append("set-cookie", sessionSetCookie(await sessionTokenFor(enabled.account, account.sso)));
   return response;
 });
 
