@@ -22,11 +22,13 @@ export function NotificationsForm({ brokenLinksDigest, mailReady }: { brokenLink
           aria-describedby="broken-links-digest-hint"
           onChange={async (event) => {
             const next = event.currentTarget.checked;
+            // Shown at once; put back if the server refuses.
+            setChecked(next);
             setBusy(true);
             setError(null);
             const result = await send<{ brokenLinksDigest: boolean }>("PUT", "/api/dashboard/account/notifications", { brokenLinksDigest: next });
             setBusy(false);
-            if (!result.ok) return setError(result.error.message);
+            if (!result.ok) return setChecked(!next), setError(result.error.message);
             setChecked(result.data.brokenLinksDigest);
             toast(result.data.brokenLinksDigest ? "You will get the broken-links digest" : "No more broken-links digests");
           }}

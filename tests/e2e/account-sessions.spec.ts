@@ -56,3 +56,25 @@ test("the session list: another browser listed, ended, signed out", async ({ bro
     await context.close();
   }
 });
+
+test("notifications: the broken-links digest turned off and on with the keyboard, kept across a reload", async ({ browser }) => {
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport: { width: viewport.width, height: viewport.height } });
+    const page = await context.newPage();
+    await signIn(page, server, EMAIL, "/account");
+    const digest = page.getByRole("checkbox", { name: /E-mail me when links break/ });
+    await expect(digest).toBeChecked();
+    await digest.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("No more broken-links digests")).toBeVisible();
+    await page.reload();
+    await expect(digest).not.toBeChecked();
+    await page.getByRole("heading", { name: "Notifications" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `account-notifications-${viewport.name}.png`) });
+    const axe = await new AxeBuilder({ page }).include("[aria-labelledby=notifications]").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await digest.check();
+    await expect(page.getByText("You will get the broken-links digest")).toBeVisible();
+    await context.close();
+  }
+});
