@@ -9,6 +9,7 @@ import { dnsSetupProblem } from "../domains/dns-setup";
 import { startDomainMaintenance } from "../domains/recheck-domains";
 import { startDraftSweep } from "../drafts/lifetime";
 import { startAuditSweep } from "../audit/retention";
+import { startSignupSweep } from "../websites/subscribers";
 import { startLinkHealthSweep } from "../links/health-sweep";
 import { drainEvents, resumeSpool } from "../events/flush-events";
 import { noteDatabaseFailure } from "../db/outage";
@@ -72,6 +73,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   let stopped = false;
   let stopDraftSweep = () => {};
   let stopAuditSweep = () => {};
+  let stopSignupSweep = () => {};
   let stopDomainMaintenance = async () => {};
   let stopWebhookWorker = async () => {};
   let stopLinkHealth = async () => {};
@@ -81,6 +83,7 @@ export async function startServices(): Promise<() => Promise<void>> {
     snapshotSourceReady();
     stopDraftSweep = await startDraftSweep(database);
     stopAuditSweep = await startAuditSweep(database);
+    stopSignupSweep = await startSignupSweep(database);
     // Once the database is open: what an older version left, and what PGlite wrote opening it.
     tightenDataDir(config().dataDir);
     // On PostgreSQL: tells a restore (from any host) that this instance is connected.
@@ -113,6 +116,7 @@ export async function startServices(): Promise<() => Promise<void>> {
       await stopSnapshots();
       stopDraftSweep();
       stopAuditSweep();
+      stopSignupSweep();
       await stopLinkHealth();
       await stopWebhookWorker();
       await flushUsage();
