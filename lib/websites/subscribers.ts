@@ -5,12 +5,14 @@ import { paginationOf, PaginationQuery } from "../links/list-links";
 import { noteDatabaseFailure } from "../db/outage";
 import { log } from "../log";
 import { csvRow } from "../text/csv";
+import { usageNow } from "../usage/clock";
 import { findWebsite } from "./get-website";
 import type { SubscriberList } from "./responses";
 
 // The addresses a page's sign-up blocks collected (store-signup.ts), for their owner: listed,
 // searched, exported and deleted, always within the caller's page (findWebsite checks the account),
-// and the sweep that deletes sign-ups nobody confirmed in time.
+// and the sweep that deletes sign-ups nobody confirmed in time. Expiry is judged at usageNow(), the
+// time the tests' clock can move (lib/usage/clock.ts).
 
 export const SubscriberQuery = PaginationQuery.extend({
   q: z.string().trim().max(320).optional().meta({ description: "Only addresses containing this text (case-insensitive)." }),
@@ -37,7 +39,7 @@ function view(row: { id: string; blockId: string; email: string; optIn: string; 
 }
 
 /** GET /v1/websites/{id}/subscribers: the page's sign-ups, newest first. */
-export async function listSubscribers(db: Db, callerId: string, identifier: string, query: z.infer<typeof SubscriberQuery>, now = new Date()) {
+export async function listSubscribers(db: Db, callerId: string, identifier: string, query: z.infer<typeof SubscriberQuery>, now = new Date(usageNow())) {
   const website = await findWebsite(db, callerId, identifier);
   const filter = where(website, now, query.q);
   const [totalCount, rows] = await Promise.all([
@@ -59,7 +61,7 @@ const COLUMNS = ["createdAt", "email", "status", "optIn", "confirmedAt", "blockI
 const BATCH = 1000;
 
 /** Every live sign-up of a page, oldest first, as CSV; read in batches by keyset. */
-export async function* subscribersCsv(db: Db, callerId: string, identifier: string, now = new Date()): AsyncGenerator<string> {
+export async function* subscribersCsv(db: Db, callerId: string, identifier: string, now = new Date(usageNow())): AsyncGenerator<string> {
   const website = await findWebsite(db, callerId, identifier);
   yield csvRow([...COLUMNS]);
   let after: { createdAt: Date; id: string } | null = null;
