@@ -182,7 +182,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   SIGNUP: z.enum(["open", "closed"]).default("open"),
-  /** Contact-form submissions a page stores in any hour, from all its visitors together. */
+  /** Contact-form submissions a page stores in any hour, from all its visitors together; new sign-ups are capped the same, counted apart. */
   CONTACTS_PER_PAGE_PER_HOUR: count(1000),
   /** Days an audit-log entry is kept (swept daily). */
   AUDIT_RETENTION_DAYS: count(365),
