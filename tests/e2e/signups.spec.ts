@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { apiCall, dashboardUser, draftPath, hydrated, seriousAxe, signIn, watchErrors, type DashboardUser } from "../helpers/dashboard-page";
 import { DESKTOP_CHROME, launchChromium } from "../helpers/chromium";
+import { postForm } from "../helpers/visit";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Sign-up blocks (issue 55) in Chromium: the editor's "E-mail sign-up" block form (heading, consent
@@ -19,6 +20,7 @@ let server: HopServer;
 let owner: DashboardUser;
 let chromium: Browser;
 let pageUrl = "";
+let pageId = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -36,6 +38,7 @@ test.beforeAll(async () => {
     data: { profile: { name: "Sam's studio" }, links: [{ type: "simple", title: "Shop", url: "https://example.com" }, { type: "signup", id: "news", title: "Studio newsletter", consent: CONSENT }] },
   });
   expect(created.status).toBe(201);
+  pageId = created.body.id;
   pageUrl = `http://${SYSTEM}:${server.port}/sam-news`;
 });
 test.afterAll(async () => {
@@ -95,23 +98,18 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("the dashboard's list: search, CSV, delete behind a confirmation, empty states — 1280 and 390 px", async ({ browser }) => {
   for (const name of ["ada", "grace", "alan"]) {
-    const res = await fetch(`http://127.0.0.1:${server.port}/__hop/signup`, {
-      method: "POST",
-      headers: { host: `${SYSTEM}:${server.port}`, "content-type": "application/x-www-form-urlencoded", "user-agent": DESKTOP_CHROME },
-      body: new URLSearchParams({ page: "sam-news", block: "news", email: `${name}@example.com` }).toString(),
-      redirect: "manual",
-    });
+    const res = await postForm(server, `${SYSTEM}:${server.port}`, "/__hop/signup", { page: pageId, block: "news", email: `${name}@example.com` });
     expect(res.status).toBe(303);
   }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, server, OWNER, "/websites");
-  await page.locator('tr[data-website-id="sam-news"]').getByRole("link", { name: "Sign-ups" }).click();
+  await page.locator(`tr[data-website-id="${pageId}"]`).getByRole("link", { name: "Sign-ups" }).click();
   await expect(page.getByRole("heading", { name: "Sign-ups", exact: true })).toBeVisible();
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(5);
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/dashboard/websites/subscribers?id=sam-news");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/api/dashboard/websites/subscribers?id=${encodeURIComponent(pageId)}`);
   await page.screenshot({ path: path.join(SHOTS, "dashboard-signups-1280.png"), fullPage: true });
   expect(await seriousAxe(page), "list at 1280 px").toEqual([]);
 
@@ -122,13 +120,14 @@ test("the dashboard's list: search, CSV, delete behind a confirmation, empty sta
   await page.getByRole("button", { name: "Delete grace@example.com" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("deleted");
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   await page.screenshot({ path: path.join(SHOTS, "dashboard-signups-delete-1280.png") });
   await dialog.getByRole("button", { name: "Delete address" }).click();
   await expect(page.getByText("Nothing matches “gra”.")).toBeVisible();
-  expect((await apiCall(server, owner.key, "GET", "/v1/websites/sam-news/subscribers")).body.pagination.totalCount).toBe(4);
+  expect((await apiCall(server, owner.key, "GET", `/v1/websites/${encodeURIComponent(pageId)}/subscribers`)).body.pagination.totalCount).toBe(4);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.url}/websites/signups?id=sam-news`);
+  await page.goto(`${server.url}/websites/signups?id=${encodeURIComponent(pageId)}`);
   await hydrated(page);
   await expect(rows).toHaveCount(4);
   await page.screenshot({ path: path.join(SHOTS, "dashboard-signups-390.png"), fullPage: true });

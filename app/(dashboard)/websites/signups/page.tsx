@@ -24,6 +24,11 @@ export const metadata: Metadata = { title: "Sign-ups" };
 
 const PAGE_SIZE = 50;
 
+function statusBadge(s: { status: string; optIn: string }) {
+  if (s.status === "pending") return <Badge tone="warning">Pending</Badge>;
+  return s.optIn === "single" ? <Badge>Single opt-in</Badge> : <Badge tone="success">Confirmed</Badge>;
+}
+
 /** The addresses a page's sign-up blocks collected: searched, exported, deleted one by one. */
 export default async function SignupsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const workspace = await requireWorkspace();
@@ -96,7 +101,7 @@ export default async function SignupsPage({ searchParams }: { searchParams: Prom
               head={
                 <tr>
                   <th scope="col">E-mail</th>
-                  <th scope="col">Status</th>
+                  <th scope="col" className="hide-sm">Status</th>
                   <th scope="col" className="hide-sm">Signed up</th>
                   <th scope="col" className="actions">
                     <span className="visually-hidden">Actions</span>
@@ -106,8 +111,14 @@ export default async function SignupsPage({ searchParams }: { searchParams: Prom
             >
               {subscribers.map((s) => (
                 <tr key={s.id}>
-                  <td className="subscriber-email">{s.email}</td>
-                  <td>{s.status === "pending" ? <Badge tone="warning">Pending</Badge> : s.optIn === "single" ? <Badge>Single opt-in</Badge> : <Badge tone="success">Confirmed</Badge>}</td>
+                  <td className="subscriber-email">
+                    {s.email}
+                    {/* A phone shows two columns: the status and date go under the address. */}
+                    <div className="cell-sub show-sm">
+                      {statusBadge(s)} {formatDate(s.createdAt)}
+                    </div>
+                  </td>
+                  <td className="hide-sm">{statusBadge(s)}</td>
                   <td className="nowrap hide-sm">{formatDate(s.createdAt)}</td>
                   <td className="actions">
                     {workspace.readOnly ? null : <DeleteSubscriber websiteId={id} subscriberId={s.id} email={s.email} />}
