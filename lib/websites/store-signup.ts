@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import { publicIdOf, shortUrlOf } from "../links/public-id";
 import { mailConfigured, sendMail } from "../mail/send-mail";
 import { enqueueWebhookEvents } from "../webhooks/outbox";
+import { CONFIRM_PATH, SIGNUP_PATH, UNSUBSCRIBE_PATH } from "./signup-paths";
 import type { PostedPage } from "./store-contact";
 
 // A visitor's sign-up through a page's sign-up block (docs/bio-pages.md, "Sign-up blocks"). With
@@ -20,9 +21,7 @@ import type { PostedPage } from "./store-contact";
 
 export const SIGNUP_CONFIRM_MS = 48 * 60 * 60_000;
 const REMAIL_AFTER_MS = 60 * 60_000;
-export const SIGNUP_PATH = "/__hop/signup";
-export const CONFIRM_PATH = "/__hop/signup/confirm";
-export const UNSUBSCRIBE_PATH = "/__hop/signup/unsubscribe";
+export { CONFIRM_PATH, SIGNUP_PATH, UNSUBSCRIBE_PATH };
 
 export const SignupSubmission = z.object({
   page: z.string().min(1).max(300),

@@ -6,6 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { addKey, api, createAccount, type TestAccount } from "../helpers/api";
 import { send, person } from "../helpers/dashboard-routes";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { scalar } from "../helpers/sql-scalar";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, PRIMARY, postForm, visit } from "../helpers/visit";
 
@@ -275,7 +276,10 @@ describe("sign-up blocks with SMTP (double opt-in)", () => {
     const [first] = await until(() => mailsTo("late@example.com"), (m) => m.length >= 1);
     assert.equal(mailsTo("late@example.com").length, 1, "a second sign-up within the hour sends no second mail");
     const confirm = linkIn(first.raw, "confirm");
-    await admin(server, "test-clock", new Date(Date.now() + 49 * 60 * 60_000).toISOString());
+    // 49 hours on: the test clock where the server has one; under `next start` (no admin endpoint) the row's time, by SQL.
+    const clocked = server.app !== "next start";
+    if (clocked) await admin(server, "test-clock", new Date(Date.now() + 49 * 60 * 60_000).toISOString());
+    else await scalar(server.env.DATABASE_URL, `UPDATE "Subscriber" SET "expiresAt" = now() - interval '1 hour', "createdAt" = now() - interval '49 hours', "mailedAt" = now() - interval '49 hours' WHERE email = 'late@example.com' RETURNING 1 AS n`);
     try {
       assert.equal((await visit(server, confirm.host, confirm.path)).status, 404, "the link has expired");
       assert.equal((await postForm(server, confirm.host, confirm.path, {})).status, 404);
@@ -287,7 +291,7 @@ describe("sign-up blocks with SMTP (double opt-in)", () => {
       assert.equal((await postForm(server, fresh.host, fresh.path, {})).status, 200);
       assert.equal((await list(id)).body.data[0].status, "confirmed");
     } finally {
-      await admin(server, "test-clock", new Date().toISOString());
+      if (clocked) await admin(server, "test-clock", new Date().toISOString());
     }
   });
 });
