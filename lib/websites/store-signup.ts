@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { config } from "../config";
 import { signupBlockById } from "../bio/page-settings";
-import { str } from "../bio/data";
+import { obj, str } from "../bio/data";
 import type { Db } from "../db/open";
 import { newId } from "../ids";
 import { publicIdOf, shortUrlOf } from "../links/public-id";
@@ -83,7 +83,7 @@ export async function storeSignup(db: Db, page: PostedPage, raw: Record<string, 
     }
     const pageUrl = shortUrlOf(page.domain, page.slug);
     const origin = new URL(pageUrl).origin;
-    const pageName = str((block.title as string | undefined) ?? "") || str((page.data as { profile?: { name?: string } })?.profile?.name ?? "") || pageUrl.replace(/^https?:\/\//, "");
+    const pageName = str(block.title) || str(obj(obj(page.data).profile).name) || pageUrl.replace(/^https?:\/\//, "");
     return { result: "check-mail" as const, mailing: { to: email, pageUrl, pageName, confirm: `${origin}${CONFIRM_PATH}?token=${confirm}`, unsubscribe: `${origin}${UNSUBSCRIBE_PATH}?token=${unsubscribe}` } };
   });
   // The mail leaves after the transaction; a mail server that is down leaves the row pending (a later sign-up mails again).
