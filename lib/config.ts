@@ -226,7 +226,7 @@ const EnvSchema = z.object({
   OIDC_PROVIDERS: oidcProviders,
   /** A first single sign-on with the address of an existing account: `password` asks for its password, `auto` links at once. */
   OIDC_LINK_EXISTING: z.enum(["password", "auto"]).default("password"),
-  /** Contact-form submissions a page stores in any hour, from all its visitors together. */
+  /** Contact-form submissions a page stores in any hour, from all its visitors together; new sign-ups are capped the same, counted apart. */
   CONTACTS_PER_PAGE_PER_HOUR: count(1000),
   /** Days an audit-log entry is kept (swept daily). */
   AUDIT_RETENTION_DAYS: count(365),

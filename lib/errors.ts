@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   group_not_found: { status: 404, message: "Group not found." },
   geo_preset_not_found: { status: 404, message: "Geo preset not found." },
   draft_not_found: { status: 404, message: "Draft not found." },
+  subscriber_not_found: { status: 404, message: "No such subscriber on this website." },
   draft_changed: { status: 409, message: "The draft was changed elsewhere; reload it to continue." },
   draft_already_published: { status: 409, message: "The draft is already published." },
   domain_already_connected: { status: 409, message: "This domain is already connected." },

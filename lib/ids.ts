@@ -16,7 +16,7 @@ export function randomString(length: number, alphabet = ALPHANUMERIC): string {
   return out;
 }
 
-export type IdKind = "acc" | "key" | "ses" | "tm" | "inv" | "pwr" | "emc" | "dom" | "grp" | "geo" | "lnk" | "drf" | "cnt" | "whk" | "msg" | "rc" | "aud" | "pk" | "sso";
+export type IdKind = "acc" | "key" | "ses" | "tm" | "inv" | "pwr" | "emc" | "dom" | "grp" | "geo" | "lnk" | "drf" | "cnt" | "sub" | "whk" | "msg" | "rc" | "aud" | "pk" | "sso";
 
 /** Every stored id comes from here: `<kind>_<20 random alphanumerics>`. */
 export function newId(kind: IdKind): string {

@@ -33,6 +33,8 @@ import * as webhooksIdDeliveries from "@/app/v1/webhooks/[id]/deliveries/route";
 import * as webhooksId from "@/app/v1/webhooks/[id]/route";
 import * as webhooks from "@/app/v1/webhooks/route";
 import * as websitesIdContacts from "@/app/v1/websites/[id]/contacts/route";
+import * as websitesIdSubscribers from "@/app/v1/websites/[id]/subscribers/route";
+import * as websitesIdSubscribersSubscriberId from "@/app/v1/websites/[id]/subscribers/[subscriberId]/route";
 import * as websitesIdDuplicate from "@/app/v1/websites/[id]/duplicate/route";
 import * as websitesId from "@/app/v1/websites/[id]/route";
 import * as websitesDraftsIdPublish from "@/app/v1/websites/drafts/[id]/publish/route";
@@ -44,7 +46,7 @@ const MODULES: Array<Record<string, unknown>> = [
   accountLimits, accountProfile, accountUsage, analyticsExportIdentifier, analyticsLinksIdentifier, analyticsOverview, auditLogExport, auditLog, domainsDomainDns,
   domainsDomain, domainsDomainVerify, domains, geoPresetsId, geoPresets, groupsGroupIdLinks, groupsGroupId,
   groups, linksIdentifierQr, linksIdentifier, linksIdentifierStatus, linksIdentifierVariantsIndexPromote, linksBulk, linksBulkStatus, linksBulkUpdate, linksExport,
-  linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdDuplicate,
+  linksImport, links, webhooksIdDeliveries, webhooksId, webhooks, websitesIdContacts, websitesIdSubscribers, websitesIdSubscribersSubscriberId, websitesIdDuplicate,
   websitesId, websitesDraftsIdPublish, websitesDraftsImport, websitesDrafts, websites,
 ];
 

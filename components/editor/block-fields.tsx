@@ -2,6 +2,7 @@
 
 import { BUTTON_STYLE_NAMES } from "@/lib/bio/designs";
 import { CONTACT_FIELDS, type ContactField } from "@/lib/bio/page-settings";
+import { DEFAULT_CONSENT } from "@/lib/bio/signup-text";
 import { withHttpsScheme } from "@/lib/links/http-url";
 import { ColorField, SelectField, TextArea, TextField } from "./fields";
 import { orUndefined, type Block } from "./model";
@@ -18,6 +19,7 @@ export function BlockFields({ block, onChange, problems = {} }: { block: Block; 
   if (type === "divider") return <p className="ed-empty">A line between blocks. Nothing to fill in.</p>;
   if (type === "text") return <TextArea id={`${id}-text`} label="Text" rows={4} maxLength={5000} value={block.text} onChange={(text) => set({ text: orUndefined(text) })} />;
   if (type === "contact") return <ContactFields block={block} set={set} id={id} />;
+  if (type === "signup") return <SignupFields block={block} set={set} id={id} />;
   if (type === "header") return <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />;
   return (
     <div className="ed-block-fields">
@@ -85,6 +87,34 @@ function ContactFields({ block, set, id }: { block: Block; set: (patch: Partial<
         <TextField id={`${id}-thanks`} label="Thank-you message" maxLength={300} value={block.successMessage} placeholder="Thank you! Your details were sent." onChange={(successMessage) => set({ successMessage: orUndefined(successMessage) })} />
       </div>
       <p className="field-hint">Submissions appear under Websites → Contacts, with a CSV export. Contact forms are a paid-plan feature: on the free plan the block is left out when the page is published.</p>
+    </div>
+  );
+}
+
+/** An e-mail field and a button under the owner's consent text; addresses land under Websites → Sign-ups. */
+function SignupFields({ block, set, id }: { block: Block; set: (patch: Partial<Block>) => void; id: string }) {
+  return (
+    <div className="ed-block-fields">
+      <TextField id={`${id}-title`} label="Heading" maxLength={300} value={block.title} onChange={(title) => set({ title: orUndefined(title) })} />
+      <TextField id={`${id}-subtitle`} label="Text above the form" maxLength={300} value={block.subtitle} onChange={(subtitle) => set({ subtitle: orUndefined(subtitle) })} />
+      <TextArea
+        id={`${id}-consent`}
+        label="Consent text"
+        rows={3}
+        maxLength={500}
+        value={block.consent}
+        placeholder={DEFAULT_CONSENT}
+        onChange={(consent) => set({ consent: orUndefined(consent) })}
+        hint="Shown above the button: say what people sign up for and who sends it."
+      />
+      <div className="ed-row">
+        <TextField id={`${id}-button`} label="Button" maxLength={60} value={block.buttonLabel} placeholder="Sign up" onChange={(buttonLabel) => set({ buttonLabel: orUndefined(buttonLabel) })} />
+        <TextField id={`${id}-thanks`} label="Thank-you message" maxLength={300} value={block.successMessage} placeholder="Thank you! You are signed up." onChange={(successMessage) => set({ successMessage: orUndefined(successMessage) })} />
+      </div>
+      <p className="field-hint">
+        With e-mail set up on this server, each address is confirmed by a link before it is listed (double opt-in); every mail has an unsubscribe link. Sign-ups appear under Websites → Sign-ups, with search and a CSV
+        export. A paid-plan feature: on the free plan the block is left out when the page is published.
+      </p>
     </div>
   );
 }

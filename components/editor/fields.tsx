@@ -49,13 +49,36 @@ export function TextField({ id, label, value, onChange, onBlur, placeholder, hin
   );
 }
 
-export function TextArea({ id, label, value, onChange, maxLength, rows = 3 }: { id: string; label: string; value: string | undefined; onChange: (value: string) => void; maxLength?: number; rows?: number }) {
+export function TextArea({ id, label, value, onChange, maxLength, rows = 3, placeholder, hint }: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  rows?: number;
+  placeholder?: string;
+  hint?: ReactNode;
+}) {
   return (
     <div className="ed-field">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="input ed-textarea" rows={rows} value={value ?? ""} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        id={id}
+        className="input ed-textarea"
+        rows={rows}
+        value={value ?? ""}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   divider: "Divider",
   media: "Media",
   contact: "Contact form",
+  signup: "E-mail sign-up",
 };
 
 export function newBlockId(): string {
@@ -36,6 +37,7 @@ export function newBlock(type: BlockType): Block {
   if (type === "text") return { ...base, text: "Write something about this section." };
   if (type === "media") return { ...base, title: "Watch", url: "", platform: "youtube" };
   if (type === "contact") return { ...base, title: "Get in touch", fields: ["name", "email", "message"], buttonLabel: "Send" };
+  if (type === "signup") return { ...base, title: "Join my newsletter", buttonLabel: "Sign up" };
   return base;
 }
 
@@ -43,6 +45,7 @@ export function blockSummary(block: Block): string {
   if (block.type === "divider") return "Divider";
   if (block.type === "text") return (block.text ?? "").slice(0, 60) || "Empty text";
   if (block.type === "contact") return block.title || "Contact form";
+  if (block.type === "signup") return block.title || "E-mail sign-up";
   return block.title || "Untitled";
 }
 

@@ -4,8 +4,9 @@ import { colour, list, obj, str, type Data } from "./data";
 import { BUTTON_STYLE_NAMES, type ButtonStyle } from "./designs";
 import { blockEmbed } from "./embeds";
 import { platformLabel, socialIcon } from "./icons";
-import { blockId, CONTACT_FIELDS, isAdultGated, isContactBlock, type ContactField } from "./page-settings";
+import { blockId, CONTACT_FIELDS, isAdultGated, isContactBlock, isFormBlock, isSignupBlock, type ContactField } from "./page-settings";
 import { shownAt } from "./schedule";
+import { DEFAULT_CONSENT } from "./signup-text";
 import { ANIMATIONS, type StyleUse } from "./style";
 
 // The page's blocks in order: link buttons (simple, featured, media), headers, text, dividers and
@@ -20,6 +21,7 @@ export interface BlockContext {
   /** In-app visitors whose page behavior leaves the app: buttons go through `?hop_go=<n>`. */
   outboundViaBehavior: boolean;
   contactStatus: "sent" | "invalid" | null;
+  signupStatus: SignupStatus | null;
   use: StyleUse;
   /** The design lays buttons out two to a row (the grid layout): odd runs end with a wide tile. */
   grid?: boolean;
@@ -28,6 +30,26 @@ export interface BlockContext {
 }
 
 export { CONTACT_FIELDS, type ContactField };
+
+/** The return from a sign-up post: on the list (single opt-in, or already), a mail to confirm, a bad address. */
+export const SIGNUP_STATUSES = ["sent", "check", "invalid"] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+
+
+function signupForm(block: Data, id: string, ctx: BlockContext): string {
+  ctx.use.contact = true;
+  const title = str(block.title);
+  const subtitle = str(block.subtitle) || str(block.text);
+  const heading = `${title ? `<h2>${escapeHtml(title)}</h2>` : ""}${subtitle ? `<p class="text">${escapeHtml(subtitle)}</p>` : ""}`;
+  if (ctx.signupStatus === "sent" || ctx.signupStatus === "check") {
+    const thanks = ctx.signupStatus === "check" ? "Almost done: open the link we just e-mailed you to confirm." : str(block.successMessage) || "Thank you! You are signed up.";
+    return `<div class="contact" id="${escapeHtml(id)}">${heading}<p class="note" role="status">${escapeHtml(thanks)}</p></div>`;
+  }
+  const error = ctx.signupStatus === "invalid" ? '<p class="note" role="alert">Please check the e-mail address and try again.</p>' : "";
+  const field = `signup-email-${escapeHtml(id)}`;
+  const consent = `${field}-consent`;
+  return `<form class="contact" id="${escapeHtml(id)}" method="post" action="/__hop/signup">${heading}${error}<input type="hidden" name="page" value="${escapeHtml(ctx.publicId)}"><input type="hidden" name="block" value="${escapeHtml(id)}"><label for="${field}">E-mail</label><input id="${field}" name="email" type="email" autocomplete="email" maxlength="320" required aria-describedby="${consent}"><label class="hp" aria-hidden="true">Leave empty<input name="website" tabindex="-1" autocomplete="off"></label><p class="consent" id="${consent}">${escapeHtml(str(block.consent) || DEFAULT_CONSENT)}</p><button class="btn" type="submit">${escapeHtml(str(block.buttonLabel) || "Sign up")}</button></form>`;
+}
 
 /** The fields a contact block asks for (default name and e-mail) and which are required. */
 export function contactFields(block: Data): { fields: ContactField[]; required: Set<ContactField> } {
@@ -105,7 +127,7 @@ const NOT_BUTTONS: ReadonlySet<string> = new Set(["divider", "header", "text"]);
 /** Whether block n renders as a tracked link button (a link block with an http(s), mailto or tel URL). */
 function isLinkButton(raw: unknown): boolean {
   const block = obj(raw);
-  return !isContactBlock(raw) && !NOT_BUTTONS.has(str(block.type) || "simple") && safeHref(block.url) !== "#";
+  return !isFormBlock(raw) && !NOT_BUTTONS.has(str(block.type) || "simple") && safeHref(block.url) !== "#";
 }
 
 export interface TrackedButton {
@@ -139,6 +161,7 @@ function renderBlock(raw: unknown, index: number, ctx: BlockContext): string {
   const id = blockId(raw, index);
   if (!shownAt(raw, ctx.now)) return "";
   if (isContactBlock(raw)) return contactForm(block, id, ctx);
+  if (isSignupBlock(raw)) return signupForm(block, id, ctx);
   switch (type) {
     case "divider":
       return '<hr class="divider">';
@@ -179,7 +202,7 @@ function markRunEnds(parts: string[]): string[] {
 /** The destination of block n, for `?hop_go=<n>`: only link blocks with http(s) URLs, shown at `now`. */
 export function blockDestination(data: unknown, index: number, now: number): { url: string; id: string } | null {
   const block = list(obj(data).links)[index];
-  if (block === undefined || isContactBlock(block) || !shownAt(block, now)) return null;
+  if (block === undefined || isFormBlock(block) || !shownAt(block, now)) return null;
   const url = str(obj(block).url).trim();
   return /^https?:\/\//i.test(url) ? { url, id: blockId(block, index) } : null;
 }

@@ -15,17 +15,34 @@ export function isContactBlock(block: unknown): boolean {
   return CONTACT_BLOCK_TYPES.has(str(obj(block).type));
 }
 
+/** A sign-up block: an e-mail field and the owner's consent text (docs/bio-pages.md, "Sign-up blocks"). */
+export function isSignupBlock(block: unknown): boolean {
+  return str(obj(block).type) === "signup";
+}
+
+/** Blocks with a form that posts to the page's own host (the page's CSP allows `form-action 'self'`). */
+export function isFormBlock(block: unknown): boolean {
+  return isContactBlock(block) || isSignupBlock(block);
+}
+
 /** The id a block is tracked and addressed by: its own `id`, else its position (`link-3`, `contact-2`). */
 export function blockId(block: unknown, index: number): string {
   const own = str(obj(block).id).trim();
   if (own) return own.slice(0, 200);
-  return `${isContactBlock(block) ? "contact" : "link"}-${index + 1}`;
+  return `${isContactBlock(block) ? "contact" : isSignupBlock(block) ? "signup" : "link"}-${index + 1}`;
 }
 
 /** The contact block with that id, when it is shown at `now` (a scheduled block outside its window takes no posts). */
 export function contactBlockById(data: unknown, id: string, now: number): Data | null {
   const blocks = list(obj(data).links);
   for (const [index, block] of blocks.entries()) if (isContactBlock(block) && blockId(block, index) === id && shownAt(block, now)) return obj(block);
+  return null;
+}
+
+/** The sign-up block with that id, when it is shown at `now`. */
+export function signupBlockById(data: unknown, id: string, now: number): Data | null {
+  const blocks = list(obj(data).links);
+  for (const [index, block] of blocks.entries()) if (isSignupBlock(block) && blockId(block, index) === id && shownAt(block, now)) return obj(block);
   return null;
 }
 

@@ -1,11 +1,11 @@
 import { inlineElement, InlineHashes, type CspSources, type InlineGrant } from "../html/page";
 import { embedOrigins } from "./embeds";
 import { escapeHtml, safeHref } from "../html/escape";
-import { ADULT_BUTTON_TITLE, renderBlocks } from "./blocks";
+import { ADULT_BUTTON_TITLE, renderBlocks, type SignupStatus } from "./blocks";
 import { httpsImage, list, obj, str } from "./data";
 import { designOf } from "./designs";
 import { ADULT_BUTTON_ID } from "../events/rollups";
-import { hidesBranding, isAdultGated, isContactBlock } from "./page-settings";
+import { hidesBranding, isAdultGated, isFormBlock } from "./page-settings";
 import { avatarPicture, renderProfile, renderSocials } from "./profile";
 import { ownImageKey, ownImagePath } from "../images/image-address";
 import { pageFont } from "./fonts";
@@ -30,6 +30,8 @@ export interface BioPageInput {
   outboundViaBehavior?: boolean;
   /** After a contact form post: `?contact=sent` or `?contact=invalid`. */
   contactStatus?: "sent" | "invalid" | null;
+  /** The return from a sign-up block's post (`?signup=`). */
+  signupStatus?: SignupStatus | null;
   /** The page's social card (`/__hop/card/…`, lib/bio/social-card.ts): its og:image unless the owner set one. */
   cardPath?: string;
   /** The time the page is drawn for (ms; default now): scheduled blocks outside their window are left out. */
@@ -38,7 +40,7 @@ export interface BioPageInput {
 
 /** What this page adds to the visitor CSP: its analytics tags' hosts, and forms when it collects contacts. */
 export function bioPageCsp(data: unknown): CspSources {
-  return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isContactBlock), frame: embedOrigins(data) };
+  return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isFormBlock), frame: embedOrigins(data) };
 }
 
 const GATE = `<div class="gate" id="hop-gate"><div><h2>This page is for adults</h2><p>Confirm that you are 18 or older to continue.</p><a class="btn" id="${ADULT_BUTTON_ID}" href="?adult=1" data-hop-id="${ADULT_BUTTON_ID}" data-hop-title="${ADULT_BUTTON_TITLE}" data-hop-type="adult-confirmation">${ADULT_BUTTON_TITLE}</a></div></div>`;
@@ -100,7 +102,7 @@ function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string 
   const { favicon, image } = sharedImages(data, input.url, input.cardPath);
   const header = renderProfile(data, input.templateId, use);
   const font = pageFont(data.theme);
-  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, use, grid: design.layout === "grid", now: input.now ?? Date.now() });
+  const links = renderBlocks(data, { publicId: input.publicId, outboundViaBehavior: input.outboundViaBehavior === true, contactStatus: input.contactStatus ?? null, signupStatus: input.signupStatus ?? null, use, grid: design.layout === "grid", now: input.now ?? Date.now() });
   const bottomSocials = str(obj(data.socialsAppearance).position) === "bottom" ? renderSocials(data) : "";
   use.gate = isAdultGated(data) && !input.adultConfirmed;
   const branding = hidesBranding(data) ? "" : `<footer>Made with <a href="${safeHref(input.brandingUrl)}">Hop</a></footer>`;

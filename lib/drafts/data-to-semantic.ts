@@ -31,7 +31,7 @@ function candidate(data: Rec): Rec {
     links: (Array.isArray(data.links) ? data.links : []).filter(isEditorBlock).map((raw) => {
       const b = obj(raw);
       const id = str(b.id);
-      const contact = str(b.type) === "contact" ? { fields: b.fields, required: b.required, buttonLabel: str(b.buttonLabel), successMessage: str(b.successMessage) } : {};
+      const contact = str(b.type) === "contact" ? { fields: b.fields, required: b.required, buttonLabel: str(b.buttonLabel), successMessage: str(b.successMessage) } : str(b.type) === "signup" ? { consent: str(b.consent), buttonLabel: str(b.buttonLabel), successMessage: str(b.successMessage) } : {};
       return { id: id && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined, type: str(b.type), title: str(b.title), subtitle: str(b.subtitle), text: str(b.text), url: str(b.url), style: str(b.style), colors: b.colors, animation: str(b.animation), platform: str(b.platform), schedule: b.schedule, ...contact };
     }),
     socials: (Array.isArray(data.socials) ? data.socials : []).map((raw) => {

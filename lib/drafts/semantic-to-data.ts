@@ -33,13 +33,14 @@ function mapBlock(block: SemanticBlock): WebsiteData {
     title: block.title,
     subtitle: block.subtitle,
     text: block.text,
-    url: block.type === "contact" ? undefined : block.url,
+    url: block.type === "contact" || block.type === "signup" ? undefined : block.url,
     style: block.style,
     colors: Object.keys(colors).length ? colors : undefined,
     animation: block.animation === "none" ? undefined : block.animation,
     platform: block.type === "media" ? block.platform : undefined,
     schedule: block.schedule && (block.schedule.start || block.schedule.end) ? defined({ start: block.schedule.start ?? undefined, end: block.schedule.end ?? undefined }) : undefined,
     ...(block.type === "contact" ? { fields: block.fields, required: block.required, buttonLabel: block.buttonLabel, successMessage: block.successMessage } : {}),
+    ...(block.type === "signup" ? { consent: block.consent, buttonLabel: block.buttonLabel, successMessage: block.successMessage } : {}),
   });
 }
 

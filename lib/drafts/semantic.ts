@@ -15,7 +15,7 @@ import { Behavior } from "../links/schemas";
 // trimmed, and only absolute http(s), mailto and tel are accepted.
 
 export const SEMANTIC_MAX_BYTES = 64 * 1024;
-export const BLOCK_TYPES = ["simple", "featured", "header", "text", "divider", "media", "contact"] as const;
+export const BLOCK_TYPES = ["simple", "featured", "header", "text", "divider", "media", "contact", "signup"] as const;
 export const MAX_BLOCKS = 200;
 export const MAX_SOCIALS = 30;
 
@@ -72,6 +72,8 @@ const Block = z.object({
   required: opt(z.array(z.enum(CONTACT_FIELDS)).max(4)),
   buttonLabel: text(60),
   successMessage: text(300),
+  /** Sign-up block: the owner's consent text shown above its button. */
+  consent: text(500),
   /** Kept in the draft, left out of the page. */
   hidden: opt(z.boolean()),
   /** Shown only between `start` and `end` (either may be left out). */

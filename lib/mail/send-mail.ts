@@ -14,6 +14,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe of a sign-up's mail); values are made header-safe. */
+  headers?: Record<string, string>;
 }
 
 export function mailConfigured(): boolean {
@@ -38,7 +40,7 @@ export async function sendMail(mail: Mail): Promise<boolean> {
   const transport = transporter();
   if (!transport) return false;
   try {
-    await transport.sendMail({ from: config().mailFrom, to: mail.to, subject: headerSafe(mail.subject), text: mail.text });
+    await transport.sendMail({ from: config().mailFrom, to: mail.to, subject: headerSafe(mail.subject), text: mail.text, headers: mail.headers && Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerSafe(v)])) });
     return true;
   } catch (error) {
     // The recipient and the body (which may hold a one-time link) stay out of the log.

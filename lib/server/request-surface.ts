@@ -1,6 +1,7 @@
 import { FONT_PATH_PREFIX } from "../bio/font-choices";
 import { CARD_PATH_PREFIX, IMAGE_PATH_PREFIX } from "../images/image-address";
 import { isReservedSlug } from "../links/reserved";
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from "../websites/signup-paths";
 
 // Which surface a request's path belongs to, as the checks before Next need it: /v1, /api and
 // /mcp answer errors as JSON, every other path is a page's, and a page serves only the methods
@@ -24,9 +25,13 @@ export function answersJson(url: string): boolean {
 /** The methods a path outside /v1, /api and /mcp serves. */
 export function pageMethodsOf(url: string): string[] {
   if (url.startsWith(IMAGE_PATH_PREFIX) || url.startsWith(CARD_PATH_PREFIX) || url.startsWith(FONT_PATH_PREFIX)) return ["GET", "HEAD"];
+  // A sign-up's mailed links open a page with a button (GET), which posts back to the same address.
+  if (pathOf(url) === CONFIRM_PATH || pathOf(url) === UNSUBSCRIBE_PATH) return ["GET", "HEAD", "POST"];
   if (url.startsWith(VISITOR_POST_PREFIX)) return ["POST"];
   return mayBeShortLink(url) ? LINK_METHODS : PAGE_METHODS;
 }
+
+const pathOf = (url: string) => url.replace(/[?#].*$/, "");
 
 /** Whether a path's first segment could be a short link's (none of the app's own). */
 function mayBeShortLink(url: string): boolean {

@@ -9,6 +9,7 @@ import { dnsSetupProblem } from "../domains/dns-setup";
 import { startDomainMaintenance } from "../domains/recheck-domains";
 import { startDraftSweep } from "../drafts/lifetime";
 import { startAuditSweep } from "../audit/retention";
+import { startSignupSweep } from "../websites/subscribers";
 import { startLinkHealthSweep } from "../links/health-sweep";
 import { drainEvents, resumeSpool } from "../events/flush-events";
 import { noteDatabaseFailure } from "../db/outage";
@@ -76,6 +77,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   let stopDraftSweep = () => {};
   let stopAuditSweep = () => {};
   let stopDaySalts = () => {};
+  let stopSignupSweep = () => {};
   let stopDomainMaintenance = async () => {};
   let stopWebhookWorker = async () => {};
   let stopLinkHealth = async () => {};
@@ -86,6 +88,7 @@ export async function startServices(): Promise<() => Promise<void>> {
     stopDraftSweep = await startDraftSweep(database);
     stopAuditSweep = await startAuditSweep(database);
     stopDaySalts = await startDaySalts(database);
+    stopSignupSweep = await startSignupSweep(database);
     // Once the database is open: what an older version left, and what PGlite wrote opening it.
     tightenDataDir(config().dataDir);
     // On PostgreSQL: tells a restore (from any host) that this instance is connected.
@@ -120,6 +123,7 @@ export async function startServices(): Promise<() => Promise<void>> {
       stopDraftSweep();
       stopAuditSweep();
       stopDaySalts();
+      stopSignupSweep();
       await stopLinkHealth();
       await stopWebhookWorker();
       await flushUsage();

@@ -1,4 +1,4 @@
-import { blockDestination, GO_PARAM } from "../bio/blocks";
+import { blockDestination, GO_PARAM, SIGNUP_STATUSES, type SignupStatus } from "../bio/blocks";
 import { isBotProtected, pageGeoRules } from "../bio/page-settings";
 import { obj, str } from "../bio/data";
 import { config } from "../config";
@@ -26,7 +26,7 @@ interface Visitor {
   geo: VisitorGeo;
 }
 
-function renderFor(link: VisitLink, req: VisitRequest, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null }): VisitAnswer {
+function renderFor(link: VisitLink, req: VisitRequest, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null; signupStatus?: SignupStatus | null }): VisitAnswer {
   return bioPageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug), req.sendsKeptCodings ? preferredCoding(header(req.headers, "accept-encoding")) : null);
 }
 
@@ -90,13 +90,16 @@ export function answerWebsite(link: VisitLink, req: VisitRequest, visitor: Visit
 
   const contact = params.get("contact");
   const contactStatus = contact === "sent" || contact === "invalid" ? contact : null;
+  const signup = params.get("signup");
+  const signupStatus = (SIGNUP_STATUSES as readonly (string | null)[]).includes(signup) ? (signup as SignupStatus) : null;
   const adultConfirmed = params.get("adult") === "1";
   const page = renderFor(link, req, {
     adultConfirmed,
     outboundViaBehavior: leavesInAppBrowser(link.behavior, ua.inApp),
     contactStatus,
+    signupStatus,
   });
-  // The return from our own contact form is the same visit, not a new view.
-  page.onSent = afterSent(recordPageView, { link, visitor, req, redirected: contactStatus ? null : false, adultConfirmed });
+  // The return from our own contact or sign-up form is the same visit, not a new view.
+  page.onSent = afterSent(recordPageView, { link, visitor, req, redirected: contactStatus || signupStatus ? null : false, adultConfirmed });
   return page;
 }

@@ -13,6 +13,7 @@ import { countVisitAnswer } from "./count-answer";
 import { failedVisitResponse, send, sendError } from "./respond";
 import { readBodyText } from "../http/read-body";
 import { CONTACT_PATH, handleContactSubmission } from "./submit-contact";
+import { handleSignupAddress, signupAddress } from "./submit-signup";
 
 const connections = new WeakMap<Socket, ConnectionVisitor>();
 
@@ -51,6 +52,12 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
     // Each stops reading past its size limit and answers (413, or the beacon's 204) with the rest unread.
     closeAfterEarlyAnswer(req, res);
     return void (req.url === CLICK_PATH ? handleClickBeacon(req, res) : handleContactSubmission(req, res));
+  }
+  const signup = req.url?.startsWith("/__hop/signup") ? signupAddress(req.url) : null;
+  if (signup) {
+    res.once("finish", () => countVisitAnswer(res.statusCode, arrived));
+    if (req.method === "POST") closeAfterEarlyAnswer(req, res);
+    return void handleSignupAddress(req, res, signup);
   }
   // A social card drawn before, of a page known here: from memory; otherwise Next's route reads and draws it.
   if (req.url?.startsWith(CARD_PATH_PREFIX)) return void (answerKnownCard(req, res) || next(req, res));

@@ -21,7 +21,7 @@ import { usageNow } from "../usage/clock";
 // time of the visit, and its kept response holds only between the schedule's edges around that time
 // (lib/bio/schedule.ts): the first visit past an edge draws it again, with no publish.
 
-export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus">;
+export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus" | "signupStatus">;
 
 interface Kept {
   csp: string;
@@ -35,7 +35,7 @@ interface Kept {
 
 const kept = new WeakMap<VisitLink, Map<string, Kept>>();
 
-const variantKey = (v: PageVariant) => `${v.adultConfirmed ? 1 : 0}${v.outboundViaBehavior ? 1 : 0}${v.contactStatus ?? ""}`;
+const variantKey = (v: PageVariant) => `${v.adultConfirmed ? 1 : 0}${v.outboundViaBehavior ? 1 : 0}${v.contactStatus ?? ""}${v.signupStatus ?? ""}`;
 
 function encoded(csp: string, body: Buffer, coding: ContentCoding | null): KeptWire {
   const headers = htmlHeaders(csp, String(body.length));

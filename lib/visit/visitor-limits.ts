@@ -55,3 +55,15 @@ export async function acceptContactAttempt(pageId: string, ip: string | null): P
   const perAddress = limiter("contact-ip", CONTACT_LIMITS.perAddress, CONTACT_LIMITS.addressWindowMs);
   return (await perAddress.take(`${pageId}:${limitKeyForIp(ip)}`)).allowed;
 }
+
+export const SIGNUP_LIMITS = {
+  /** Sign-ups per client address and page in an hour (429 past it); the page's cap is CONTACTS_PER_PAGE_PER_HOUR. */
+  perAddress: 5,
+  addressWindowMs: 60 * 60_000,
+};
+
+/** Whether this address may post another sign-up to this page now. */
+export async function acceptSignupAttempt(pageId: string, ip: string | null): Promise<boolean> {
+  const perAddress = limiter("signup-ip", SIGNUP_LIMITS.perAddress, SIGNUP_LIMITS.addressWindowMs);
+  return (await perAddress.take(`${pageId}:${limitKeyForIp(ip)}`)).allowed;
+}

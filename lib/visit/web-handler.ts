@@ -6,6 +6,7 @@ import { answerVisit, type VisitAnswer } from "./answer-visit";
 import { acceptClickBeacon } from "./record-click";
 import { errorResponse, failedVisitResponse, runAfterSent, type VisitorPost } from "./respond";
 import { submitContact } from "./submit-contact";
+import { answerSignupAddress, signupAddress } from "./submit-signup";
 
 // The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
 // Responses, for Next's proxy (proxy.ts) and route handlers when Hop runs without server.ts
@@ -108,4 +109,12 @@ export async function clickBeaconRoute(request: Request): Promise<Response> {
 /** POST /__hop/contact as a route handler (app/%5F_hop/contact/route.ts). */
 export async function contactRoute(request: Request): Promise<Response> {
   return toResponse(await submitContact(visitorPost(request)));
+}
+
+/** /__hop/signup and its confirm and unsubscribe pages as route handlers (app/%5F_hop/signup/). */
+export async function signupRoute(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const address = signupAddress(url.pathname + url.search);
+  if (!address) return new Response(null, { status: 404 });
+  return toResponse(await answerSignupAddress(address, request.method, visitorPost(request)));
 }

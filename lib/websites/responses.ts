@@ -40,3 +40,16 @@ export const ContactList = z.object({
   ),
   pagination: Pagination,
 });
+
+export const SubscriberObject = z.object({
+  id: z.string().meta({ description: "`sub_…`" }),
+  websiteId: z.string(),
+  blockId: z.string(),
+  email: z.string(),
+  status: z.enum(["pending", "confirmed"]).meta({ description: "`pending`: the confirmation link is out (deleted unless opened within 48 hours); `confirmed`: on the list." }),
+  optIn: z.enum(["double", "single"]).meta({ description: "`double`: confirmed by a mailed link (SMTP set); `single`: stored at once (no SMTP)." }),
+  confirmedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+export const SubscriberList = z.object({ data: z.array(SubscriberObject), pagination: Pagination });
+export const SubscriberDeleteResult = z.object({ message: z.string(), id: z.string() });

@@ -1,5 +1,5 @@
 import { isPaidPlan } from "../accounts/plans";
-import { isContactBlock } from "../bio/page-settings";
+import { isFormBlock } from "../bio/page-settings";
 
 type Data = Record<string, unknown>;
 
@@ -9,7 +9,7 @@ function isObject(value: unknown): value is Data {
 
 /**
  * What a free account may not publish, removed before every publish: hideBranding,
- * profile.verified, contact collection blocks, socialsAppearance.showFollowers and the Smart 18+
+ * profile.verified, contact and sign-up blocks, socialsAppearance.showFollowers and the Smart 18+
  * mode (settings.adultMode / settings.smart18 / settings.ageGate).
  */
 export function stripForPlan(data: Data, plan: string): Data {
@@ -24,6 +24,6 @@ export function stripForPlan(data: Data, plan: string): Data {
   }
   if (isObject(copy.profile)) delete copy.profile.verified;
   if (isObject(copy.socialsAppearance)) delete copy.socialsAppearance.showFollowers;
-  if (Array.isArray(copy.links)) copy.links = copy.links.filter((block) => !isContactBlock(block));
+  if (Array.isArray(copy.links)) copy.links = copy.links.filter((block) => !isFormBlock(block));
   return copy;
 }

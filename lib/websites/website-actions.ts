@@ -10,3 +10,4 @@ export const WebsiteStatusInput = StatusBody.extend({ id: WebsiteId });
 export const WebsiteDuplicateInput = DuplicateWebsiteBody.extend({ id: WebsiteId });
 export const WebsiteDeleteInput = z.object({ id: WebsiteId });
 export const WebsiteContactsQuery = z.object({ id: WebsiteId });
+export const SubscriberDeleteInput = z.object({ id: WebsiteId, subscriberId: z.string().trim().min(1).max(100) });

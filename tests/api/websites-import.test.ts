@@ -85,14 +85,33 @@ describe("POST /v1/websites/drafts/import", () => {
     assert.deepEqual(data.imported.socials, LINKSTACK_SOCIALS);
     assert.deepEqual(
       data.skipped.map((s: { kind: string; title: string }) => [s.kind, s.title]),
-      [["avatar", "Profile picture"], ["spacer", "Spacer"], ["custom", "Gift cards (soon)"], ["vcard", "Save my contact"]],
+      [["spacer", "Spacer"], ["custom", "Gift cards (soon)"], ["vcard", "Save my contact"]],
     );
     for (const skipped of data.skipped) assert.ok(skipped.reason.length > 10, JSON.stringify(skipped));
+    assert.match(data.imported.avatar, /^\/__hop\/img\/[A-Za-z0-9_-]+\.webp$/, "the export's own picture is uploaded");
+    const picture = await fetch(`${server.url}${data.imported.avatar}`);
+    assert.equal(picture.status, 200);
+    assert.equal(picture.headers.get("content-type"), "image/webp");
 
     const page = await published(data.id);
+    assert.deepEqual(page.avatar, { type: "image", value: data.imported.avatar });
     assert.equal(page.profile.name, "Mara Lind");
     assertLinkStackBlocks(page.links);
     assert.deepEqual(page.socials, LINKSTACK_SOCIALS);
+  });
+
+  test("a LinkStack export's picture over 1 MB, or not a picture, is listed as skipped and the rest imported", async () => {
+    const base = JSON.parse(fixture("linkstack-export.json"));
+    const withPicture = (image_data: string) => importFile(JSON.stringify({ ...base, image_data }), "", "application/json");
+    const huge = await withPicture("A".repeat(1_400_004));
+    assert.equal(huge.status, 201, huge.text.slice(0, 300));
+    assert.equal(huge.body.data.imported.avatar, undefined);
+    assert.match(huge.body.data.skipped.find((s: { kind: string }) => s.kind === "avatar").reason, /larger than 1 MB/);
+    const text = await withPicture(Buffer.from("not a picture at all").toString("base64"));
+    assert.equal(text.status, 201, text.text.slice(0, 300));
+    assert.match(text.body.data.skipped.find((s: { kind: string }) => s.kind === "avatar").reason, /was not kept: This file is not a/);
+    const dataUrl = await withPicture(`data:image/png;base64,${base.image_data}`);
+    assert.match(dataUrl.body.data.imported.avatar, /^\/__hop\/img\//, "a data: URL is read too");
   });
 
   test("a LinkStack public page (HTML): the same page, the https avatar and the full query of a link kept", async () => {

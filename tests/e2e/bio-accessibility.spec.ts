@@ -7,7 +7,7 @@ import { api, createAccount } from "../helpers/api";
 import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 
 // Issue 36: a realistic page (a long name, a two-line bio, five buttons — one with a long title —,
-// a scheduled featured button in its window and one past its end,
+// a scheduled featured button in its window and one past its end, an e-mail sign-up block,
 // two socials) published in every design, with the design's own colours and again with the
 // customer's own theme (dark colours, a font of Hop's set, their button shape), at a phone's and a
 // desktop's width: no serious or critical axe finding, nothing scrolls sideways, no text clipped,
@@ -28,6 +28,8 @@ const REALISTIC = {
     // Scheduled blocks (issue 55): one in its window, one past its end (not drawn).
     { type: "featured", title: "Winter sale: 20 % off", subtitle: "Until the end of the month", url: "https://example.com/sale", schedule: { start: "2020-01-01T00:00:00Z", end: "2099-01-01T00:00:00Z" } },
     { type: "simple", title: "Last year's sale", url: "https://example.com/old-sale", schedule: { end: "2021-01-01T00:00:00Z" } },
+    // An e-mail sign-up block (issue 55): its field's label, the owner's consent text, the button.
+    { type: "signup", id: "news", title: "Studio newsletter", consent: "Monthly news from the studio, sent by Alexandra. Unsubscribe at any time with the link in every mail." },
   ],
   socials: [
     { platform: "instagram", handle: "alexandra.studio" },
@@ -137,6 +139,8 @@ for (const [index, templateId] of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES].ent
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         await expect(page.getByRole("heading", { name: REALISTIC.profile.name })).toBeVisible();
         await expect(page.getByRole("link", { name: /Winter sale/ })).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "E-mail" }), `${where}: the sign-up field has its label`).toBeVisible();
+        await expect(page.getByRole("button", { name: "Sign up" })).toBeVisible();
         if (viewport.width === 390) await page.screenshot({ path: `tests/e2e/screenshots/a11y-${variant}-${templateId}-390.png` });
         const shift = await layoutShift(page);
         expect(shift.total, `${where}: layout shift of ${shift.moved.join(", ")}`).toBe(0);

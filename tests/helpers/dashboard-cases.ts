@@ -140,6 +140,9 @@ export const CASES: Record<string, Case> = {
   "POST /api/dashboard/invitations/accept": { scope: "self", body: (o) => ({ token: o.invitationToken }) },
 
   "GET /api/dashboard/websites/contacts": { scope: "workspace", read: true, query: (o) => `?id=${encodeURIComponent(o.website)}`, foreign: [404] },
+  "GET /api/dashboard/websites/subscribers": { scope: "workspace", read: true, query: (o) => `?id=${encodeURIComponent(o.website)}`, foreign: [404] },
+  // No sign-up exists in the walk: the owner's own delete is a 404 subscriber_not_found, another account's a 404 for the page.
+  "DELETE /api/dashboard/websites/subscribers": { scope: "workspace", body: (o) => ({ id: o.website, subscriberId: "sub_notasubscriber" }), foreign: [404] },
   "POST /api/dashboard/websites/duplicate": { scope: "workspace", body: (o) => ({ id: o.website, slug: `copy-${tag()}` }), foreign: [404] },
   "DELETE /api/dashboard/websites": { scope: "workspace", body: (o) => ({ id: o.website }), foreign: [404] },
   "PATCH /api/dashboard/websites/status": { scope: "workspace", body: (o) => ({ id: o.website, setActive: false }), foreign: [404] },

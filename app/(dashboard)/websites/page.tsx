@@ -95,6 +95,7 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
                           View live<span className="visually-hidden"> {label}</span>
                         </a>
                         <Link href={`/websites/contacts?id=${encodeURIComponent(site.publicId)}`}>Contacts</Link>
+                        <Link href={`/websites/signups?id=${encodeURIComponent(site.publicId)}`}>Sign-ups</Link>
                         <Link href={`/analytics/link?id=${encodeURIComponent(site.publicId)}`}>Analytics</Link>
                       </div>
                     </td>

@@ -19,6 +19,7 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   "link.broken": "A link's destination stops answering",
   "website.published": "A page is published",
   "contact.submitted": "A page's contact form is sent",
+  "subscriber.created": "An e-mail sign-up is on a page's list",
 };
 
 /** A refused address in the server's own words when it names the address (private, unresolvable), with the operator's switch; else the usual sentence. */

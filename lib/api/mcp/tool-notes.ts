@@ -28,6 +28,8 @@ export const TOOL_NOTES: Record<keyof typeof operations, ToolNote> = {
   getWebsite: { use: "Use to read a published page with its editor data, by slug, custom domain or id." },
   duplicateWebsite: { use: "Use to publish a copy of a page at a new slug or on another domain." },
   listWebsiteContacts: { use: "Use to read what visitors sent through a page's contact form, newest first." },
+  listWebsiteSubscribers: { use: "Use to read the e-mail addresses a page's sign-up blocks collected (confirmed and pending), newest first; `q` searches them." },
+  deleteWebsiteSubscriber: { use: "Use to delete one address from a page's sign-up list for good, as when its owner asks to be erased." },
   getAuditLog: { use: "Use to answer who changed what and when in the workspace: newest first, filtered by actor, action, target and time, a cursor for the next page. Needs a full key (owner or admin)." },
   exportAuditLog: { skip: "A CSV download; a model reads the log page by page with get_audit_log." },
   listDomains: { use: "Use to see the account's custom domains and whether each is verified and the default." },

@@ -261,6 +261,16 @@ export const EXAMPLES: Record<string, OperationExamples> = {
       pagination,
     },
   },
+  "GET /v1/websites/{id}/subscribers": {
+    success: {
+      data: [
+        { id: "sub_4Kp9Wm2Qz7Xr1Lb8Nc3D", websiteId: "ada", blockId: "signup-3", email: "grace@example.com", status: "confirmed", optIn: "double", confirmedAt: LATER, createdAt: AT },
+        { id: "sub_7Tn2Hd5Vr9Jc4Mw1Ks6E", websiteId: "ada", blockId: "signup-3", email: "alan@example.com", status: "pending", optIn: "double", confirmedAt: null, createdAt: LATER },
+      ],
+      pagination,
+    },
+  },
+  "DELETE /v1/websites/{id}/subscribers/{subscriberId}": { success: { message: "Subscriber deleted", id: "sub_4Kp9Wm2Qz7Xr1Lb8Nc3D" } },
   "GET /v1/domains": { success: { data: [domain] } },
   "POST /v1/domains": { request: { domain: "links.example.com", isDefault: false }, success: domain },
   "PATCH /v1/domains/{domain}": {

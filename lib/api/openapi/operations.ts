@@ -29,8 +29,9 @@ import { CreateWebhookBody, DeliveryList, MAX_WEBHOOKS, WebhookCreateResult, Web
 import { EXPORT_COLUMNS, ExportLinksQuery } from "../../links/export-links";
 import { IMPORT_LIMITS, ImportQuery } from "../../links/import-links";
 import { ImportResultSchema } from "../../links/responses";
-import { ContactList, WebsiteCreateResult, WebsiteDuplicateResult, WebsiteGetResult } from "../../websites/responses";
+import { ContactList, SubscriberDeleteResult, SubscriberList, WebsiteCreateResult, WebsiteDuplicateResult, WebsiteGetResult } from "../../websites/responses";
 import { CreateWebsiteBody, DuplicateWebsiteBody } from "../../websites/schemas";
+import { SubscriberQuery } from "../../websites/subscribers";
 import type { Scope } from "../../keys/scopes";
 import type { Resource } from "../roles";
 import type { ErrorSpec } from "./errors";
@@ -269,6 +270,23 @@ export const operations = {
     query: PaginationQuery,
     success: { status: 200, description: "A page of contacts, newest first.", schema: ContactList },
     errors: ["link_not_found"],
+  },
+  listWebsiteSubscribers: {
+    method: "get", path: "/v1/websites/{id}/subscribers", tag: "Websites", resource: "websites", scope: "websites:read", summary: "List the e-mail sign-ups a website collected", addition: true,
+    description:
+      "The addresses the page's sign-up blocks collected, newest first: confirmed ones and those whose confirmation link is still out (`status: pending`, deleted unless confirmed within 48 hours). " +
+      "See docs/bio-pages.md, \"Sign-up blocks\".",
+    pathParams: { id: "Slug, custom domain or document id." },
+    query: SubscriberQuery,
+    success: { status: 200, description: "A page of subscribers, newest first.", schema: SubscriberList },
+    errors: ["link_not_found"],
+  },
+  deleteWebsiteSubscriber: {
+    method: "delete", path: "/v1/websites/{id}/subscribers/{subscriberId}", tag: "Websites", resource: "websites", scope: "websites:write", summary: "Delete a subscriber", addition: true,
+    description: "Deletes the address from the page's list for good (a request to erase it, or an unwanted sign-up). Signing up again on the page adds it anew.",
+    pathParams: { id: "Slug, custom domain or document id.", subscriberId: "The subscriber's id (`sub_…`)." },
+    success: { status: 200, description: "Deleted.", schema: SubscriberDeleteResult },
+    errors: ["link_not_found", "subscriber_not_found"],
   },
   listDomains: {
     method: "get", path: "/v1/domains", tag: "Domains", resource: "domains", scope: "domains:read", summary: "List custom domains",

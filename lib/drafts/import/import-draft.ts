@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/open";
-import { HopError } from "../../errors";
+import { HopError, isHopError } from "../../errors";
+import { saveImage } from "../../images/save-image";
 import { readRequestBytes } from "../../http/read-body";
 import { codedError } from "../../validation/coded";
 import { createDraft } from "../create-draft";
@@ -72,6 +73,7 @@ export function readPage(text: string, source?: ImportSource): ImportedPage {
 /** The import, as one draft of `accountId` (audited as the draft's creation, with its source). */
 export async function importDraft(db: Db, accountId: string, text: string, query: ImportDraftQuery, now: Date = new Date()) {
   const page = readPage(text, query.source);
+  await uploadEmbeddedAvatar(db, accountId, page);
   const semantic = toSemantic(page);
   const body = parseDraftBody({ semantic, templateId: query.templateId ?? null, name: query.name ?? null });
   const created = await createDraft(db, accountId, body, now, { importedFrom: page.source });
@@ -79,6 +81,21 @@ export async function importDraft(db: Db, accountId: string, text: string, query
     success: true,
     data: { ...created.data, source: page.source, imported: { profile: semantic.profile, avatar: page.avatar, links: page.links, socials: page.socials }, skipped: page.skipped },
   } satisfies z.input<typeof DraftImportResult>;
+}
+
+/**
+ * A picture the file holds (a LinkStack export's) becomes the account's uploaded picture and the
+ * draft's avatar, like an upload in the editor; one the upload refuses (not a picture, the
+ * account's limit) is listed as skipped with the upload's reason, and the import goes on.
+ */
+async function uploadEmbeddedAvatar(db: Db, accountId: string, page: ImportedPage): Promise<void> {
+  if (!page.avatarUpload) return;
+  try {
+    page.avatar = (await saveImage(db, accountId, page.avatarUpload)).url;
+  } catch (error) {
+    if (!isHopError(error)) throw error;
+    page.skipped.push({ kind: "avatar", title: "Profile picture", reason: `The export's picture was not kept: ${error.message}` });
+  }
 }
 
 /** A dry run's look: what would be carried over, nothing saved. */

@@ -30,6 +30,8 @@ export interface ImportedPage {
   source: ImportSource;
   profile: { name?: string; handle?: string; bio?: string };
   avatar?: string;
+  /** A picture the file holds itself (a LinkStack export's), uploaded as the avatar when the draft is made. */
+  avatarUpload?: Buffer;
   links: ImportedBlock[];
   socials: Array<{ platform: string; url: string }>;
   skipped: Skipped[];

@@ -7,9 +7,9 @@ import { addHeader, addLink, addSocial, addText, assertSomething, clip, newPage,
 // LinkStack (self-hosted, Laravel): two things a person can bring.
 // - The export (Studio → Profile → Export all data, `user_data-<host>-<date>.json`): the user row
 //   (`name`, `littlelink_name`, `littlelink_description`), `links` (each with `button_id`, `title`,
-//   `link`, `order`, `up_link`), and the avatar itself as base64 (`image_data`), which is not
-//   carried over (a Hop avatar is an address or an upload). "Export links" is the same without
-//   the user. Social icons are links with button 94 whose title names the platform.
+//   `link`, `order`, `up_link`), and the avatar itself as base64 (`image_data`, plain or a data:
+//   URL), which becomes an uploaded picture of the draft (at most AVATAR_IMPORT_MAX_BYTES; the
+//   upload's own checks decide if it is a picture). "Export links" is the same without the user. Social icons are links with button 94 whose title names the platform.
 // - The public page's HTML: the name is the page's <h1>, the bio the `.description-parent`
 //   paragraph, the avatar `img#avatar`, buttons are `<a class="button button-<name>">`, social
 //   icons `<a class="social-link">` with a `fa-<platform>` icon, headings <h2>, text blocks
@@ -17,6 +17,8 @@ import { addHeader, addLink, addSocial, addText, assertSomething, clip, newPage,
 
 const BUTTON = { email: 6, emailAlt: 7, heading: 42, space: 43, phone: 44, space2: 47, text: 93, icon: 94, vcard: 96 } as const;
 const MAX_DEPTH = 64;
+/** The largest embedded avatar carried over (decoded bytes); a larger one is listed as skipped. */
+export const AVATAR_IMPORT_MAX_BYTES = 1024 * 1024;
 const text = z.union([z.string(), z.number()]).nullish().catch(null).transform((v) => (v === null || v === undefined ? null : String(v)));
 
 const ExportLink = z.looseObject({
@@ -46,6 +48,16 @@ function plainText(html: string | null): string {
   return squash(out);
 }
 
+/** The export's own picture (base64, or a data: URL of base64), kept for the upload when it is small enough. */
+function embeddedAvatar(page: ImportedPage, value: unknown): void {
+  const skip = (reason: string) => page.skipped.push({ kind: "avatar", title: "Profile picture", reason });
+  const base64 = typeof value === "string" ? value.replace(/^data:image\/[a-z0-9.+-]+;base64,/i, "").replace(/\s+/g, "") : "";
+  if (!base64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return void skip("The export's picture could not be read; upload it in the editor.");
+  // Judged by its length before it is decoded: base64 is 4 characters for 3 bytes.
+  if (Math.floor((base64.length * 3) / 4) > AVATAR_IMPORT_MAX_BYTES) return void skip(`The export's picture is larger than ${AVATAR_IMPORT_MAX_BYTES / 1024 / 1024} MB; upload a smaller one in the editor.`);
+  page.avatarUpload = Buffer.from(base64, "base64");
+}
+
 /** A LinkStack export file (all data, or links only), already parsed from JSON. */
 export function readLinkStackExport(value: unknown): ImportedPage {
   const parsed = Export.safeParse(value);
@@ -53,7 +65,7 @@ export function readLinkStackExport(value: unknown): ImportedPage {
   const data = parsed.data;
   const page = newPage("linkstack");
   page.profile = { name: clip(data.name, 200), handle: clip(data.littlelink_name, 100), bio: clip(plainText(data.littlelink_description), 1000) };
-  if (data.image_data !== undefined) page.skipped.push({ kind: "avatar", title: "Profile picture", reason: "The export holds the picture itself; upload it in the editor." });
+  if (data.image_data !== undefined && data.image_data !== null && data.image_data !== "") embeddedAvatar(page, data.image_data);
   const links = data.links.map((entry, index) => ({ link: ExportLink.safeParse(entry), index }));
   // The public page's order: pinned (`up_link` yes) first, then `order`.
   const key = (l: (typeof links)[number]) => (l.link.data?.up_link === "yes" ? -1e12 : 0) + (l.link.data?.order ?? 0);
