@@ -1,4 +1,4 @@
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db/open";
 
 // Many new links in one statement, for the import. Prisma's createManyAndReturn costs ~90 ms of
@@ -13,6 +13,9 @@ type LinkRow = Prisma.LinkUncheckedCreateInput & { id: string; createdAt: Date }
 
 const QUOTED = /^[A-Za-z][A-Za-z0-9]*$/;
 
+/** Prisma's way of saying "NULL" to a JSON column (`variants`) is an object of its own: here it is SQL NULL. */
+const sqlNulls = (_key: string, value: unknown) => (value === Prisma.DbNull || value === Prisma.JsonNull ? null : value);
+
 /** Inserts the rows that fit (address and ids free), and answers them as stored, in the rows' order. */
 export async function insertLinks(tx: Tx, rows: LinkRow[], now = new Date()) {
   if (!rows.length) return [];
@@ -23,7 +26,7 @@ export async function insertLinks(tx: Tx, rows: LinkRow[], now = new Date()) {
   const list = columns.map((column) => `"${column}"`).join(", ");
   const inserted = await tx.$queryRawUnsafe<Array<{ id: string }>>(
     `INSERT INTO "Link" (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::"Link", $1::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-    JSON.stringify(withClock),
+    JSON.stringify(withClock, sqlNulls),
   );
   if (!inserted.length) return [];
   const made = await tx.link.findMany({ where: { id: { in: inserted.map((row) => row.id) } } });

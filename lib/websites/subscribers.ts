@@ -7,6 +7,7 @@ import { log } from "../log";
 import { csvRow } from "../text/csv";
 import { usageNow } from "../usage/clock";
 import { findWebsite } from "./get-website";
+import { recordAudit } from "../audit/record-audit";
 import type { SubscriberList } from "./responses";
 
 // The addresses a page's sign-up blocks collected (store-signup.ts), for their owner: listed,
@@ -52,8 +53,12 @@ export async function listSubscribers(db: Db, callerId: string, identifier: stri
 /** DELETE /v1/websites/{id}/subscribers/{subscriberId}: the address is gone (a request to erase it, or unwanted). */
 export async function deleteSubscriber(db: Db, callerId: string, identifier: string, subscriberId: string) {
   const website = await findWebsite(db, callerId, identifier);
-  const done = await db.subscriber.deleteMany({ where: { id: subscriberId, linkId: website.id, accountId: website.accountId } });
-  if (done.count === 0) throw new HopError("subscriber_not_found");
+  await db.$transaction(async (tx) => {
+    const done = await tx.subscriber.deleteMany({ where: { id: subscriberId, linkId: website.id, accountId: website.accountId } });
+    if (done.count === 0) throw new HopError("subscriber_not_found");
+    // The entry names the page and the row, never the address: it is what the deletion erases.
+    await recordAudit(tx, website.accountId, { action: "subscriber.deleted", target: { type: "subscriber", id: subscriberId, label: website.publicId } });
+  });
   return { message: "Subscriber deleted", id: subscriberId };
 }
 

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { totpCode } from "../../lib/auth/totp";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { api } from "../helpers/api";
+import { PRIMARY, postForm } from "../helpers/visit";
 import { CASES } from "../helpers/dashboard-cases";
 import { dashboardRoutes, fill, invitationToken, objectsOf, PASSWORD, person, send, signIn, type Objects, type Person, type Route } from "../helpers/dashboard-routes";
 
@@ -18,6 +19,18 @@ const NOT_AUDITED = new Set([
   "POST /api/dashboard/drafts/[id]/preview",
   // The workspace switcher sets a cookie of this browser; no row changes.
   "POST /api/dashboard/workspace",
+  // Hands out a one-time WebAuthn challenge; the account's data does not change.
+  "POST /api/dashboard/account/passkeys/options",
+]);
+
+// Routes that succeed only against what this walk's server cannot be: a relying party on
+// `localhost` with a signing authenticator, a signed-in identity from an OpenID provider. Their
+// entries are checked where those run.
+const CHECKED_ELSEWHERE = new Map([
+  ["POST /api/dashboard/account/passkeys", "tests/api/passkeys.test.ts"],
+  ["PATCH /api/dashboard/account/passkeys/[id]", "tests/api/passkeys.test.ts"],
+  ["DELETE /api/dashboard/account/passkeys/[id]", "tests/api/passkeys.test.ts"],
+  ["DELETE /api/dashboard/account/sign-ins/[id]", "tests/api/sso-link.test.ts"],
 ]);
 
 // Routes that succeed only with SMTP set up (the walk's server has none, and answers them 409): their
@@ -99,6 +112,22 @@ const SUCCEEDING: Record<string, Setup> = {
   "POST /api/dashboard/team/[id]/leave": async (server, owner, o) => ({ params: { id: await membershipIn(server, o, owner, "active") }, reader: o.invitee.key }),
   // Off is the default: setting it again changes nothing.
   "PUT /api/dashboard/team/two-factor": async () => ({ body: { required: true } }),
+  "PUT /api/dashboard/team/sso": async () => ({ body: { required: true } }),
+  // On is the default.
+  "PUT /api/dashboard/account/notifications": async () => ({ body: { brokenLinksDigest: false } }),
+  "POST /api/dashboard/links/[id]/variants/[index]/promote": async (server, owner, o) => {
+    const test = await api(server, "PUT", `/v1/links/${o.link}`, { key: owner.key, body: { variants: [{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 50 }] } });
+    assert.equal(test.status, 200, test.text);
+    return { params: { id: o.link, index: "1" } };
+  },
+  "DELETE /api/dashboard/websites/subscribers": async (server, owner) => {
+    const slug = `news-${randomBytes(4).toString("hex")}`;
+    const site = await api(server, "POST", "/v1/websites", { key: owner.key, body: { websiteId: slug, templateId: "bonbon-card", customSlug: slug, data: { profile: { name: "News" }, links: [{ type: "signup", id: "news", title: "Join" }] } } });
+    assert.equal(site.status, 201, site.text);
+    assert.equal((await postForm(server, PRIMARY, "/__hop/signup", { page: site.body.id, block: "news", email: `${slug}@example.com` })).status, 303);
+    const listed = await api(server, "GET", `/v1/websites/${site.body.id}/subscribers`, { key: owner.key });
+    return { body: { id: site.body.id, subscriberId: listed.body.data[0].id } };
+  },
 };
 
 describe("audit log: dashboard writes", () => {
@@ -122,6 +151,7 @@ describe("audit log: dashboard writes", () => {
       const before = (await api(server, "GET", "/v1/audit-log?limit=1", { key: reader })).body.data[0]?.id;
       const target = fill(route.template, call.params ?? c.params?.(o) ?? {}) + (call.query ?? "");
       const answer = await send(server, route.method, target, { cookie: owner.cookie, body: call.body, raw: call.raw, contentType: call.contentType });
+      if (CHECKED_ELSEWHERE.has(route.key)) continue;
       if (NEEDS_MAIL.has(route.key)) {
         if (answer.status !== 409) problems.push(`${route.key}: ${answer.status} without SMTP (expected 409)`);
         continue;
@@ -147,6 +177,6 @@ describe("audit log: dashboard writes", () => {
     }
     t.diagnostic(`audited: ${audited.join(", ")}`);
     assert.deepEqual(problems, []);
-    assert.equal(audited.length, writes.length - NOT_AUDITED.size - NEEDS_MAIL.size, "every write route but the listed ones was audited");
+    assert.equal(audited.length, writes.length - NOT_AUDITED.size - NEEDS_MAIL.size - CHECKED_ELSEWHERE.size, "every write route but the listed ones was audited");
   });
 });

@@ -4,6 +4,7 @@ import { operations, type Operation } from "../../lib/api/openapi/operations";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { api, createAccount, type TestAccount } from "../helpers/api";
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server";
+import { PRIMARY, postForm } from "../helpers/visit";
 
 // The audit log (docs/decisions/032-audit-log.md). Every write operation of the registry is walked:
 // one successful call makes exactly one entry, naming the key, and no entry holds a secret. A write
@@ -82,6 +83,17 @@ describe("audit log", () => {
     updateGeoPreset: async () => ({ method: "PUT", path: `/v1/geo-presets/${(await post("/v1/geo-presets", { name: "P", countries: ["DE"] })).id}`, body: { countries: ["FR"] }, action: "geo_preset.updated" }),
     deleteGeoPreset: async () => ({ method: "DELETE", path: `/v1/geo-presets/${(await post("/v1/geo-presets", { name: "P", countries: ["DE"] })).id}`, action: "geo_preset.deleted" }),
     createWebhook: async () => ({ method: "POST", path: "/v1/webhooks", body: { url: "http://127.0.0.1:9/hook?token=receiver-token", events: ["link.created"] }, action: "webhook.created" }),
+    promoteLinkVariant: async () => {
+      const id = (await post("/v1/links", { url: "https://example.com/a", slug: unique("ab"), variants: [{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 50 }] })).data.id as string;
+      return { method: "POST", path: `/v1/links/${id}/variants/1/promote`, action: "link.updated" };
+    },
+    deleteWebsiteSubscriber: async () => {
+      const slug = unique("news");
+      const site = await post("/v1/websites", { websiteId: slug, templateId: "bonbon-card", customSlug: slug, data: { profile: { name: "News" }, links: [{ type: "signup", id: "news", title: "Join" }] } });
+      assert.equal((await postForm(server, PRIMARY, "/__hop/signup", { page: site.id, block: "news", email: `${slug}@example.com` })).status, 303);
+      const subscriber = (await api(server, "GET", `/v1/websites/${site.id}/subscribers`, { key: owner.key })).body.data[0].id as string;
+      return { method: "DELETE", path: `/v1/websites/${site.id}/subscribers/${subscriber}`, action: "subscriber.deleted" };
+    },
     deleteWebhook: async () => ({ method: "DELETE", path: `/v1/webhooks/${(await post("/v1/webhooks", { url: "http://127.0.0.1:9/gone", events: ["link.created"] })).data.id}`, action: "webhook.deleted" }),
   };
 

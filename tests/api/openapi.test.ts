@@ -109,8 +109,8 @@ describe("GET /v1/openapi.json", () => {
     assert.equal(usage.responses["429"].$ref, "#/components/responses/RateLimited");
     assert.equal(usage.responses["200"].headers["X-RateLimit-Limit"].$ref, "#/components/headers/RateLimitLimit");
     const size = JSON.stringify(doc).length;
-    // Each operation adds its own schemas and examples (POST /v1/links/bulk-update: about 9,000, the drafts' import about 6,500); what must not grow is the shared part.
-    assert.ok(size < 221_000, `the document is ${size} characters`);
+    // Each operation adds its own schemas and examples (POST /v1/links/bulk-update: about 9,000, the drafts' import about 6,500, the analytics' people, bots and UTM fields about 6,000); what must not grow is the shared part.
+    assert.ok(size < 240_000, `the document is ${size} characters`);
   });
 
   test("the contract check fails an answer without a documented required header, or with one of the wrong type", async () => {

@@ -93,6 +93,10 @@ describe("single sign-on: linking an existing account needs its password", () =>
     const [id] = signInIdsOf((await send(server, "GET", "/account", { cookie: session })).text);
     const unlinked = await send(server, "DELETE", `/api/dashboard/account/sign-ins/${id}`, { cookie: session });
     assert.equal(unlinked.status, 204);
+    const log = await send(server, "GET", "/api/dashboard/audit-log/export?action=account", { cookie: session });
+    assert.equal(log.status, 200, log.text);
+    assert.match(log.text, /account\.sign_in_linked/);
+    assert.match(log.text, /account\.sign_in_unlinked/);
     assert.match((await ssoOverHttp(server.url, ID, "alice-at-idp")).location, /^\/login\/link/);
   });
 
