@@ -118,8 +118,14 @@ const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
  */
 export const RAW_TARGET_HEADER = "x-hop-raw-target";
 
+/** A proxy's word on where the visitor is (lib/geoip/lookup.ts): taken only from a peer that may forward. */
+export const PLACE_HEADERS = ["cf-ipcountry", "x-vercel-ip-country", "x-vercel-ip-city"] as const;
+
 export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string }; url?: string }): void {
   req.headers[CLIENT_IP_HEADER] = clientIp(req.headers, req.socket.remoteAddress) ?? "unknown";
+  // The stamp stands for the socket from here on (Next's handlers never see it): a place header
+  // stays only when the peer that sent it may forward, so a stamped request's ones can be believed.
+  if (!(config().trustProxy && peerForwards(config().proxyTrust, cleanIp(req.socket.remoteAddress)))) for (const name of PLACE_HEADERS) delete req.headers[name];
   req.headers[RAW_TARGET_HEADER] = req.url ?? "/";
   req.headers[STAMP_TOKEN_HEADER] = shared("clientIpStampToken", () => randomBytes(18).toString("base64url"));
 }
@@ -127,6 +133,12 @@ export function stampClientIp(req: { headers: Record<string, string | string[] |
 function stampedByThisProcess(headers: Headers): boolean {
   const token = peekShared<string>("clientIpStampToken");
   return token !== undefined && headers.get(STAMP_TOKEN_HEADER) === token;
+}
+
+/** Whether this process stamped the request (its place headers then came from a peer that may forward). */
+export function stampedHere(headers: HeaderBag): boolean {
+  const token = peekShared<string>("clientIpStampToken");
+  return token !== undefined && header(headers, STAMP_TOKEN_HEADER) === token;
 }
 
 /** The request target as the client sent it (see RAW_TARGET_HEADER); undefined when not stamped here. */
