@@ -57,20 +57,31 @@ export function addressNetwork(ip: string): string {
   return groups.slice(0, 3).join(":");
 }
 
+// The last answers, kept: a visitor's requests come in runs (a page's links, a keep-alive
+// connection), and two SHA-256 per visit took an A/B link to 0.72 of a plain one's rate.
+const lastVisitor = { ip: "", userAgent: undefined as string | undefined, salt: null as Buffer | null, visitor: "" };
+const lastBucket = { visitor: "", scope: "", bucket: 0 };
+
 /** The visitor's pseudonym for the UTC day of `at` (16 hex characters). */
 export function visitorOfDay(ip: string, userAgent: string | undefined, at: number): string {
-  return createHash("sha256")
-    .update(saltAt(at))
-    .update(addressNetwork(ip))
-    .update("\u0000")
-    .update(userAgent ?? "")
-    .digest("hex")
-    .slice(0, 16);
+  const salt = saltAt(at);
+  if (salt === lastVisitor.salt && ip === lastVisitor.ip && userAgent === lastVisitor.userAgent) return lastVisitor.visitor;
+  const visitor = createHash("sha256").update(salt).update(addressNetwork(ip)).update("\u0000").update(userAgent ?? "").digest("hex").slice(0, 16);
+  lastVisitor.ip = ip;
+  lastVisitor.userAgent = userAgent;
+  lastVisitor.salt = salt;
+  lastVisitor.visitor = visitor;
+  return visitor;
 }
 
 /** A number in 0–99 for this visitor and `scope` (a link id): independent between scopes. */
 export function visitorBucket(visitor: string, scope: string): number {
-  return createHash("sha256").update(visitor).update(scope).digest().readUInt32BE(0) % 100;
+  if (visitor === lastBucket.visitor && scope === lastBucket.scope) return lastBucket.bucket;
+  const bucket = createHash("sha256").update(visitor).update(scope).digest().readUInt32BE(0) % 100;
+  lastBucket.visitor = visitor;
+  lastBucket.scope = scope;
+  lastBucket.bucket = bucket;
+  return bucket;
 }
 
 /**
