@@ -60,9 +60,13 @@ process.on("exit", () => templateTool("remove", JSON.stringify(templateEnv)));
 // Most of a test file's time is spent waiting (for a server to start, a flush, a window), not
 // computing: more files than cores at once keeps the cores busy. HOP_TEST_CONCURRENCY overrides.
 const concurrency = Number(process.env.HOP_TEST_CONCURRENCY ?? 4);
+// Limits that turn a hang into a failure that names it: a test or hook, and the whole run (each
+// is several times what it takes on a slow machine; docs/testing.md).
+const TEST_LIMIT_MS = Number(process.env.HOP_TEST_LIMIT_SECONDS ?? 600) * 1000;
+const RUN_LIMIT_MS = Number(process.env.HOP_TEST_RUN_LIMIT_MINUTES ?? 50) * 60_000;
 let result;
 if (e2e) {
-  result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...only], { cwd: root, stdio: "inherit", env });
+  result = await runWithDeadline([process.execPath, "node_modules/@playwright/test/cli.js", "test", ...only]);
 } else {
   const broker = await startBroker();
   // The HTTP tests first: they are the long ones, and the short unit tests fill the gaps at the end.
@@ -72,14 +76,46 @@ if (e2e) {
   const mode = `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""}${env.HOP_TEST_APP === "next-start" ? " under next start" : ""}`;
   const which = nextStart && !only.length ? " (the visitor, links and webhook suites)" : storagePass && !only.length ? ` (those that can behave differently there; --all runs all ${all.length})` : "";
   process.stderr.write(`Running ${files.length} test files on ${mode}${which}, ${concurrency} at a time\n`);
-  result = spawnSync(
+  result = await runWithDeadline([
     process.execPath,
-    [...env.HOP_TEST_NODE_ARGS.split(" ").filter(Boolean), "--import", "tsx", ...(process.env.HOP_TEST_CPU_LOG ? ["--import", "./scripts/harness/cpu-report.mjs"] : []), "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []), ...files],
-    { cwd: root, stdio: "inherit", env },
-  );
+    ...env.HOP_TEST_NODE_ARGS.split(" ").filter(Boolean),
+    "--import",
+    "tsx",
+    ...(process.env.HOP_TEST_CPU_LOG ? ["--import", "./scripts/harness/cpu-report.mjs"] : []),
+    "--test",
+    `--test-concurrency=${concurrency}`,
+    // A test or hook that waits forever fails with its name instead of holding the run.
+    `--test-timeout=${TEST_LIMIT_MS}`,
+    "--test-reporter=spec",
+    ...(process.env.HOP_TEST_JUNIT ? ["--test-reporter-destination=stdout", "--test-reporter=junit", `--test-reporter-destination=${process.env.HOP_TEST_JUNIT}`] : []),
+    ...files,
+  ]);
   await broker?.stop();
 }
 process.exit(result.status ?? 1);
+
+/**
+ * Runs the test runner in its own process group with a deadline for the whole run: a process
+ * that never exits (a server that ignores its stop, a file with a handle left open) would
+ * otherwise hold the run, and CI, until CI's own limit, with nothing printed of what held it. At
+ * the deadline the group's processes are listed, then killed, and the run fails.
+ */
+async function runWithDeadline(argv) {
+  const child = spawn(argv[0], argv.slice(1), { cwd: root, stdio: "inherit", env, detached: true });
+  const forward = (signal) => process.kill(-child.pid, signal);
+  process.on("SIGINT", forward).on("SIGTERM", forward);
+  let timer;
+  const deadline = new Promise((resolve) => (timer = setTimeout(resolve, RUN_LIMIT_MS, "deadline")));
+  const outcome = await Promise.race([once(child, "exit"), deadline]);
+  clearTimeout(timer);
+  if (outcome !== "deadline") return { status: outcome[0] ?? 1 };
+  process.stderr.write(`\nThe run passed its limit of ${RUN_LIMIT_MS / 60_000} minutes (HOP_TEST_RUN_LIMIT_MINUTES). Still running:\n`);
+  const listed = spawnSync("ps", ["-o", "pid,etimes,args", "--forest", "--sid", String(child.pid)], { encoding: "utf8" }).stdout ?? "";
+  // A node process's arguments repeat every option of the runner: its start and its file are enough.
+  for (const line of listed.split("\n")) process.stderr.write(`${line.length > 160 ? `${line.slice(0, 100)} … ${line.slice(-60)}` : line}\n`);
+  process.kill(-child.pid, "SIGKILL");
+  return { status: 1 };
+}
 
 /**
  * The run's server broker (scripts/harness/shared-servers.ts): one server per kind for the files
@@ -100,7 +136,10 @@ async function startBroker() {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
       child.stdin.end();
+      // Its servers are stopped with a grace each; one that outlives that does not hold the run.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -8,25 +8,30 @@ import { decodeEntities, scanHtml } from "../../lib/drafts/import/html-scan";
 
 const MB2 = 2 * 1024 * 1024;
 
-/** The quickest of `runs` reads of `html` (ms): scanned whole, then refused as a page. */
+/**
+ * The quickest of `runs` reads of `html` (ms of the process's CPU, not of the clock: on a machine
+ * busy with other work the clock also counts the time this process waited for a core).
+ */
 function readTime(html: string, runs: number): number {
   let best = Infinity;
   for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     for (const token of scanHtml(html)) assert.notEqual(token.kind, "raw", "an unclosed script is not read as one");
     assert.throws(() => readPage(html, "linkstack"), (error: Error & { status?: number }) => error.status === 400);
-    best = Math.min(best, performance.now() - started);
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
   }
   return best;
 }
 
 // Linear, whatever the machine's speed: 8 times the page takes about 8 times as long; a scan that
-// went back over what it read would take 64 times. The bound sits between, with room for noise.
+// went back over what it read would take 64 times. The bound sits between, with room for noise
+// (a collection of the garbage during one run; the small page's few ms counted as at least 5).
 test("hostile pages of 2 MB (unclosed tags, quotes, comments, scripts, anchors) are read in linear time", () => {
   for (const unit of ["<a ", '<a href="', "<!--", "<script>", '<a class="button">x', "<h2>", "&#x"]) {
     const small = readTime(unit.repeat(Math.floor(MB2 / 8 / unit.length)), 3);
-    const big = readTime(unit.repeat(Math.floor(MB2 / unit.length)), 2);
-    assert.ok(big < 24 * Math.max(small, 2), `${JSON.stringify(unit)}: 256 KB in ${Math.round(small)} ms, 2 MB in ${Math.round(big)} ms`);
+    const big = readTime(unit.repeat(Math.floor(MB2 / unit.length)), 3);
+    assert.ok(big < 24 * Math.max(small, 5), `${JSON.stringify(unit)}: 256 KB in ${Math.round(small)} ms, 2 MB in ${Math.round(big)} ms`);
   }
 });
 
