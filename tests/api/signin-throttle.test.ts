@@ -176,12 +176,24 @@ describe(`dashboard sign-in throttle (${usingRedis ? "Redis" : "in process"})`, 
     assertThrottled(await attempt(server, email, PASSWORD));
     assertThrottled(await rawAttempt(server, FORM, (csrf) => form([["email", ` ${email.toUpperCase()}`], ["password", PASSWORD], ["csrfToken", csrf], ["json", "true"]])));
   });
+});
+
+// The hash of a real cost (9; a run's default of 4 takes ~1 ms, within a busy machine's noise):
+// the unknown e-mail's dummy compare then shows as a time of the same order as a real one.
+describe("sign-in with an unknown e-mail compares a hash too", () => {
+  let server: HopServer;
+  before(async () => {
+    server = await startServer({ env: { HOP_TEST_BCRYPT_COST: "9" } });
+  });
+  after(async () => {
+    await server?.stop();
+  });
 
   test("an unknown e-mail and a wrong password get the same answer and take comparable time", async () => {
     const email = await account(server);
     const unknown: Attempt[] = [];
     const wrong: Attempt[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await attempt(server, `nobody-${randomBytes(4).toString("hex")}@example.test`, "whatever"));
       wrong.push(await attempt(server, email, `wrong-${i}`));
     }
@@ -192,7 +204,7 @@ describe(`dashboard sign-in throttle (${usingRedis ? "Redis" : "in process"})`, 
     }
     // Both compare a bcrypt hash (a dummy one for the unknown e-mail): without it the unknown
     // e-mail would answer in a small fraction of the time.
-    const median = (list: Attempt[]) => list.map((r) => r.ms).sort((a, b) => a - b)[1];
+    const median = (list: Attempt[]) => list.map((r) => r.ms).sort((a, b) => a - b)[2];
     assert.ok(median(unknown) > median(wrong) * 0.4, `unknown ${median(unknown)} ms vs wrong password ${median(wrong)} ms`);
   });
 });
