@@ -25,18 +25,32 @@ export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ valu
   const started = performance.now();
   const arrivedBefore = requestArrivals();
   let ms = 0;
+  let contended: boolean | undefined;
   try {
     const value = await work();
     ms = performance.now() - started;
-    return { value, ms, contended: requestArrivals() !== arrivedBefore };
+    return { value, ms, contended: (contended = await arrivedSince(arrivedBefore)) };
   } finally {
     ms ||= performance.now() - started;
-    if (dbMode() === "embedded" && requestArrivals() !== arrivedBefore) await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
-    else await yieldToVisitors();
+    contended ??= await arrivedSince(arrivedBefore);
+    if (dbMode() === "embedded" && contended) await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
     const next = slot.waiting.shift();
     if (next) next();
     else slot.busy = false;
   }
+}
+
+/**
+ * Whether requests arrived since the count was `before`, asked after the event loop has polled
+ * its sockets once: a request is counted when its socket is read, and on the embedded database a
+ * slice's statements run without giving the loop a turn, so those that came meanwhile are read
+ * only now. Two turns: a slice that ended in the poll phase reaches the next poll only after the
+ * check phase, where the first turn ends.
+ */
+async function arrivedSince(before: number): Promise<boolean> {
+  await yieldToVisitors();
+  await yieldToVisitors();
+  return requestArrivals() !== before;
 }
 
 /** Calls `step` for each item, yielding to visitors after every `sliceMs` of it (CPU-only loops, e.g. checking an import's rows). */

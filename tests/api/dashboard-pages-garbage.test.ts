@@ -54,12 +54,15 @@ const VALUES = [
 /**
  * Every name bad at once (what the layout and the sign-in redirect read: the whole query travels
  * in x-hop-path) and, for a page that reads its query, one name at a time too: a schema refusing
- * one bad member whole would hide the others. A page that never reads `searchParams` can't answer
- * one bad name differently from all of them (no component reads the query: checked below).
+ * one bad member whole would hide the others. Alone, a name gets one value of each kind a reader
+ * trips on — a NUL inside, a lone surrogate, a word where a number, date or choice goes, a
+ * length past any bound; every value of VALUES reaches every name in the first set. A page that
+ * never reads `searchParams` can't answer one bad name differently from all of them (no component
+ * reads the query: checked below).
  */
 function garbageQueries(readsQuery: boolean): string[] {
   const queries = VALUES.map((v) => "?" + NAMES.map((n) => `${n}=${v}`).join("&"));
-  if (readsQuery) for (const name of NAMES) for (const value of ["%00", "a%00b", "%ED%A0%80", "-1", "abc", "2020-13-45", "x".repeat(3000)]) queries.push(`?${name}=${value}`);
+  if (readsQuery) for (const name of NAMES) for (const value of ["a%00b", "%ED%A0%80", "abc", "x".repeat(3000)]) queries.push(`?${name}=${value}`);
   queries.push("?page=2&page=3&sort[]=x&id[a]=b", "?from=2030-01-01&to=2020-01-01", "?from=1970-01-01&to=2999-12-31", "?" + "&q=x".repeat(1500));
   return queries;
 }

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import { test } from "node:test";
 
 // Background work on the embedded database rests after a slice only when requests arrived while
@@ -35,4 +38,22 @@ test("a slice during which a request arrived rests as long as it ran (at most 25
   const { noteRequestArrival } = await import("../../lib/http/arrivals");
   const rest = await restAfter(() => busy(300, noteRequestArrival));
   assert.ok(rest >= 240, `it rested ${Math.round(rest)} ms`);
+});
+
+test("a request that reached its socket while a slice held the thread counts: the slice rests", async () => {
+  const { noteRequestArrival } = await import("../../lib/http/arrivals");
+  const server = http.createServer((_req, res) => (noteRequestArrival(), res.end("ok")));
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const client = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+  await once(client, "connect");
+  try {
+    // Written from inside the slice, read by the server only once the slice lets go of the thread,
+    // as a visitor's request is while an import's statements run on PGlite.
+    const rest = await restAfter(() => busy(300, () => client.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n")));
+    assert.ok(rest >= 240, `it rested ${Math.round(rest)} ms`);
+  } finally {
+    client.destroy();
+    server.close();
+  }
 });
