@@ -18,6 +18,7 @@ const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: 
   { name: "links-page", file: "./bench/links-page.ts", fn: "benchLinksPage" },
   { name: "memory", file: "./bench/memory.ts", fn: "benchMemory" },
   { name: "metrics", file: "./bench/metrics.ts", fn: "benchMetrics" },
+  { name: "client-ip", file: "./bench/client-ip.ts", fn: "benchClientIp", onlyWhenNamed: true },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
   { name: "interference", file: "./bench/interference.ts", fn: "benchInterference", onlyWhenNamed: true },
 ];
