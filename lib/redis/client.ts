@@ -42,6 +42,66 @@ export function counterRedis(): Redis | null {
 }
 
 /**
+ * The click cap's connection (lib/visit/click-cap.ts): as the counters' — never a queued command
+ * while Redis is away — but without ioredis's own timeout, whose timer can fire after a busy
+ * turn of the thread before the answer already waiting on the socket is read. The cap keeps its
+ * own deadline (`answerWithin`), which reads the socket first.
+ */
+export function capRedis(): Redis | null {
+  const url = config().redisUrl;
+  if (!url) return null;
+  return shared("redisCaps", () => {
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, enableAutoPipelining: true, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) });
+    watchRedisConnection(client, "caps");
+    return client;
+  });
+}
+
+const readyWaits = new WeakMap<Redis, Promise<void>>();
+
+/** Resolves when `client`'s connection is ready: one wait per connection, however many ask. */
+export function whenReady(client: Redis): Promise<void> {
+  if (client.status === "ready") return Promise.resolve();
+  let waiting = readyWaits.get(client);
+  if (!waiting) {
+    waiting = new Promise<void>((resolve) =>
+      client.once("ready", () => {
+        readyWaits.delete(client);
+        resolve();
+      }),
+    );
+    readyWaits.set(client, waiting);
+  }
+  return waiting;
+}
+
+/**
+ * `command`'s answer, or a rejection once `ms` have passed and the loop has read its sockets
+ * since: the timer fires in the loop's timers phase, before the poll phase that reads an answer
+ * which came while the thread was busy; the check is made after that poll.
+ */
+export function answerWithin<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => setImmediate(() => settled || reject(new Error(`no answer from Redis within ${ms} ms`))), ms);
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
+    command.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * Every connection's errors through our log, the way an operator can alert on: one warning when a
  * connection starts failing, a summary per OUTAGE_LOG_INTERVAL while it keeps failing, one line
  * when it is back — never a line per reconnect attempt. Without an "error" listener ioredis
@@ -97,7 +157,7 @@ export function redisKey(...parts: string[]): string {
 
 export async function closeRedis(): Promise<void> {
   const registry = (globalThis as Record<string, unknown>).__hopShared as Map<string, unknown> | undefined;
-  for (const name of ["redis", "redisCounters"]) {
+  for (const name of ["redis", "redisCounters", "redisCaps"]) {
     const client = registry?.get(name) as Redis | undefined;
     if (!client) continue;
     registry!.delete(name);

@@ -4,7 +4,7 @@ import { tunable } from "../config";
 import { readSql } from "../db/open";
 import { flushEvents } from "../events/flush-events";
 import { errorFields, log } from "../log";
-import { counterRedis, markRedisAway, redisAway, redisKey } from "../redis/client";
+import { answerWithin, capRedis, COUNTER_TIMEOUT_MS, markRedisAway, REDIS_PAUSE_MS, redisKey, whenReady } from "../redis/client";
 import { shared } from "../shared";
 
 // A link's click cap (`maxClicks`, docs/redirect-behaviors.md): each counted visit takes one of the
@@ -175,13 +175,26 @@ function scripts(client: Redis): CapScripts {
   });
 }
 
+/**
+ * The cap's own verdict on "Redis is away", set only by its own commands: another counter's
+ * timeout (a visitor limit's, the API usage's) says nothing of the cap's, and deciding from the
+ * last known count while the other instances go on counting in Redis lets visits past the cap.
+ */
+const capAway = () => shared("clickCapRedisAway", () => ({ until: 0 }));
+
 /** The script's answer (slots taken), or null when Redis failed or timed out (then this process counts). */
 async function runScript(client: Redis, link: CappedLink, seed: string, take: boolean): Promise<number | null> {
   const state = awayCounts().get(link.id);
   // A seeded counter starts from the database's views, which hold the away visits once written.
   const unsent = seed === "" ? (state?.unsent ?? 0) : 0;
+  let abandoned = false;
   try {
-    const [got, counter] = await scripts(client).hopCapTake(redisKey("cap", link.id), link.maxClicks!, seed, take ? "1" : "0", KEY_TTL_MS, LEASE_SLOTS, LEASE_FLOOR, unsent);
+    // The connection opens with the first capped visit: that visit waits for it within the deadline.
+    const script = whenReady(client).then(() => {
+      if (abandoned) throw new Error("decided without Redis");
+      return scripts(client).hopCapTake(redisKey("cap", link.id), link.maxClicks!, seed, take ? "1" : "0", KEY_TTL_MS, LEASE_SLOTS, LEASE_FLOOR, unsent);
+    });
+    const [got, counter] = await answerWithin(script, COUNTER_TIMEOUT_MS);
     if (got !== -1) {
       const now = awayOf(link.id);
       now.known = counter;
@@ -189,6 +202,8 @@ async function runScript(client: Redis, link: CappedLink, seed: string, take: bo
     }
     return got;
   } catch (error) {
+    abandoned = true;
+    capAway().until = Date.now() + REDIS_PAUSE_MS;
     markRedisAway();
     if (Date.now() - lastLog.at > 10_000) {
       lastLog.at = Date.now();
@@ -267,9 +282,9 @@ async function requestSlots(client: Redis, link: CappedLink): Promise<boolean> {
 }
 
 function decideCap(link: CappedLink, take: boolean): boolean | Promise<boolean> {
-  const client = counterRedis();
+  const client = capRedis();
   if (!client) return inProcess(link, take);
-  if (redisAway()) return whileAway(link, take);
+  if (Date.now() < capAway().until) return whileAway(link, take);
   if (take) return takeInRedis(client, link);
   const lease = leases().get(link.id);
   if (lease && lease.max === link.maxClicks && lease.left > 0) return true;

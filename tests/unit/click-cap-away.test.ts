@@ -26,7 +26,7 @@ describe("a click cap whose Redis stops answering", { skip }, () => {
     (await import("../../lib/shared")).resetShared("config");
     cap = await import("../../lib/visit/click-cap");
     client = await import("../../lib/redis/client");
-    const connection = client.counterRedis()!;
+    const connection = client.capRedis()!;
     if (connection.status !== "ready") await new Promise((resolve) => connection.once("ready", resolve));
   });
   after(async () => {
@@ -46,7 +46,7 @@ describe("a click cap whose Redis stops answering", { skip }, () => {
     assert.deepEqual(await take(4), [true, true, true, true]);
     assert.equal(Number(await redis.command("GET", `${prefix}:cap:${link.id}`)), 4);
     redis.pause();
-    // The first waits out the counters' timeout; the rest see "Redis is away" at once.
+    // The first waits out the cap's deadline; the rest see "Redis is away" at once.
     assert.deepEqual(await take(8), [true, true, true, true, true, true, false, false]);
     redis.resume();
     await sleep(client.REDIS_PAUSE_MS + 100);
