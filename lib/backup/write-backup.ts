@@ -1,5 +1,6 @@
-import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { rm } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { config } from "../config";
@@ -72,7 +73,8 @@ async function writeBackupNow(target: string): Promise<BackupResult> {
       const packed = path.join(staging, "database.tar.gz");
       // Level 1 and paced: zlib runs on libuv's pool, but on a small server a core is a core.
       await pipeline(paced(tarOf(copy)), createGzip({ level: 1 }), createWriteStream(packed, { mode: 0o600 }));
-      rmSync(copy, { recursive: true, force: true });
+      // Removed on libuv's pool: the kernel's freeing of a gigabyte's pages held the visitors' thread for hundreds of ms.
+      await rm(copy, { recursive: true, force: true });
       parts["database.tar.gz"] = packed;
     } else {
       const out = path.join(staging, "database.pgdump");
@@ -94,7 +96,7 @@ async function writeBackupNow(target: string): Promise<BackupResult> {
     recordBackupSuccess(new Date(), target, bytes);
     return { file: target, bytes, sha256: await sha256Of(target), mode, createdAt, migration, counts };
   } finally {
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(partial, { force: true });
+    await rm(staging, { recursive: true, force: true });
+    await rm(partial, { force: true });
   }
 }
