@@ -24,20 +24,20 @@ export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ valu
   else slot.busy = true;
   const started = performance.now();
   const arrivedBefore = requestArrivals();
-  let ms = 0;
-  let contended: boolean | undefined;
+  let value: T;
+  let ms: number;
+  let contended: boolean;
   try {
-    const value = await work();
-    ms = performance.now() - started;
-    return { value, ms, contended: (contended = await arrivedSince(arrivedBefore)) };
+    value = await work();
   } finally {
-    ms ||= performance.now() - started;
-    contended ??= await arrivedSince(arrivedBefore);
+    ms = performance.now() - started;
+    contended = await arrivedSince(arrivedBefore);
     if (dbMode() === "embedded" && contended) await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250)));
     const next = slot.waiting.shift();
     if (next) next();
     else slot.busy = false;
   }
+  return { value, ms, contended };
 }
 
 /**

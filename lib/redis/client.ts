@@ -135,20 +135,23 @@ export function watchRedisConnection(client: Redis, name: string): void {
 export const REDIS_PAUSE_MS = 1_000;
 
 /**
- * One verdict per process on "Redis is away", shared by every caller: a counter that just timed out
- * spares the next request its own wait (the rate counters, the sign-in throttle and the visitor
- * limits count in process; a write does not wait for the relay), and Redis is asked again a
- * REDIS_PAUSE_MS later.
+ * A verdict per process on "Redis is away", shared by every caller of a connection: a counter that
+ * just timed out spares the next request its own wait (the rate counters, the sign-in throttle
+ * and the visitor limits count in process; a write does not wait for the relay), and Redis is
+ * asked again a REDIS_PAUSE_MS later. The click cap keeps one of its own ("caps"): another
+ * counter's timeout says nothing of its connection, and a cap that decides from its last known
+ * count while other instances go on counting in Redis lets visits past the cap.
  */
-export function redisAway(): boolean {
-  return Date.now() < awayState().until;
+export function redisAway(connection: AwayVerdict = "counters"): boolean {
+  return Date.now() < awayState()[connection];
 }
 
-export function markRedisAway(): void {
-  awayState().until = Date.now() + REDIS_PAUSE_MS;
+export function markRedisAway(connection: AwayVerdict = "counters"): void {
+  awayState()[connection] = Date.now() + REDIS_PAUSE_MS;
 }
 
-const awayState = () => shared("redisAway", () => ({ until: 0 }));
+type AwayVerdict = "counters" | "caps";
+const awayState = () => shared("redisAway", (): Record<AwayVerdict, number> => ({ counters: 0, caps: 0 }));
 
 /** Every Redis key of this app starts with the prefix, so several deployments can share one server. */
 export function redisKey(...parts: string[]): string {

@@ -4,7 +4,7 @@ import { tunable } from "../config";
 import { readSql } from "../db/open";
 import { flushEvents } from "../events/flush-events";
 import { errorFields, log } from "../log";
-import { answerWithin, capRedis, COUNTER_TIMEOUT_MS, markRedisAway, REDIS_PAUSE_MS, redisKey, whenReady } from "../redis/client";
+import { answerWithin, capRedis, COUNTER_TIMEOUT_MS, markRedisAway, redisAway, redisKey, whenReady } from "../redis/client";
 import { shared } from "../shared";
 
 // A link's click cap (`maxClicks`, docs/redirect-behaviors.md): each counted visit takes one of the
@@ -175,13 +175,6 @@ function scripts(client: Redis): CapScripts {
   });
 }
 
-/**
- * The cap's own verdict on "Redis is away", set only by its own commands: another counter's
- * timeout (a visitor limit's, the API usage's) says nothing of the cap's, and deciding from the
- * last known count while the other instances go on counting in Redis lets visits past the cap.
- */
-const capAway = () => shared("clickCapRedisAway", () => ({ until: 0 }));
-
 /** The script's answer (slots taken), or null when Redis failed or timed out (then this process counts). */
 async function runScript(client: Redis, link: CappedLink, seed: string, take: boolean): Promise<number | null> {
   const state = awayCounts().get(link.id);
@@ -203,7 +196,8 @@ async function runScript(client: Redis, link: CappedLink, seed: string, take: bo
     return got;
   } catch (error) {
     abandoned = true;
-    capAway().until = Date.now() + REDIS_PAUSE_MS;
+    // The cap's own verdict (only its own failures set it), and the counters' too.
+    markRedisAway("caps");
     markRedisAway();
     if (Date.now() - lastLog.at > 10_000) {
       lastLog.at = Date.now();
@@ -284,7 +278,7 @@ async function requestSlots(client: Redis, link: CappedLink): Promise<boolean> {
 function decideCap(link: CappedLink, take: boolean): boolean | Promise<boolean> {
   const client = capRedis();
   if (!client) return inProcess(link, take);
-  if (Date.now() < capAway().until) return whileAway(link, take);
+  if (redisAway("caps")) return whileAway(link, take);
   if (take) return takeInRedis(client, link);
   const lease = leases().get(link.id);
   if (lease && lease.max === link.maxClicks && lease.left > 0) return true;
