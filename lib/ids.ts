@@ -3,15 +3,27 @@
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const LOWER_ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
 
+// Random bytes drawn a pool at a time: one getRandomValues call cost ~7 µs (a 10,000-row import
+// makes ~30,000 ids and slugs on the visitors' thread); from a 4 KB pool an id costs a fraction.
+const POOL_SIZE = 4096;
+let pool = new Uint8Array(0);
+let poolAt = 0;
+
+function randomByte(): number {
+  if (poolAt >= pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
+    poolAt = 0;
+  }
+  return pool[poolAt++];
+}
+
 /** Random string over `alphabet` without modulo bias (rejection sampling). */
 export function randomString(length: number, alphabet = ALPHANUMERIC): string {
   const limit = 256 - (256 % alphabet.length);
   let out = "";
   while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < limit) out += alphabet[byte % alphabet.length];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < limit) out += alphabet[byte % alphabet.length];
   }
   return out;
 }

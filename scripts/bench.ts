@@ -19,6 +19,7 @@ const SECTIONS: Array<{ name: string; file: string; fn: string; onlyWhenNamed?: 
   { name: "memory", file: "./bench/memory.ts", fn: "benchMemory" },
   { name: "metrics", file: "./bench/metrics.ts", fn: "benchMetrics" },
   { name: "client-ip", file: "./bench/client-ip.ts", fn: "benchClientIp", onlyWhenNamed: true },
+  { name: "image-placement", file: "./bench/image-placement.ts", fn: "benchImagePlacement", onlyWhenNamed: true },
   { name: "outage", file: "./bench/outage.ts", fn: "benchOutage", onlyWhenNamed: true },
   { name: "interference", file: "./bench/interference.ts", fn: "benchInterference", onlyWhenNamed: true },
 ];

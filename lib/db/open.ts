@@ -66,11 +66,14 @@ export function dbMode(): DbMode {
  * PGlite's own start parameters plus shared buffers sized to the memory budget: Postgres's
  * default 128 MB of shared buffers were ~130 MB of the idle process's resident memory; a 32nd of
  * the budget (16 MB at the default 512) keeps the working set of a small instance, and the
- * files stay in the operating system's page cache (docs/architecture.md, "Memory").
+ * files stay in the operating system's page cache (docs/architecture.md, "Memory"). And no
+ * zero-filling of a new WAL segment: PGlite writes its files on the server's thread, and writing
+ * 16 MB of zeros held the visitors for ~25–100 ms each time an import or a day's events filled a
+ * segment (decision 028).
  */
 function pgliteStartParams(): string[] {
   const sharedBuffersMb = Math.max(16, Math.round(tunable("MEMORY_BUDGET_MB") / 32));
-  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`, "-c", "wal_init_zero=off"];
 }
 
 /** The first start: initdb in a process of its own (scripts/pglite-init.mjs says why). */

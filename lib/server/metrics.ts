@@ -123,6 +123,8 @@ function writeProcess(out: Exposition): void {
   const delay = eventLoopDelay();
   out.family("nodejs_eventloop_delay_p99_seconds", "gauge", "99th percentile of the event loop's delay since the previous scrape.");
   out.sample("nodejs_eventloop_delay_p99_seconds", delay.count ? delay.percentile(99) / 1e9 : 0);
+  out.family("nodejs_eventloop_delay_max_seconds", "gauge", "Longest delay of the event loop since the previous scrape: the longest the visitors' thread was held.");
+  out.sample("nodejs_eventloop_delay_max_seconds", delay.count ? delay.max / 1e9 : 0);
   delay.reset();
 }
 

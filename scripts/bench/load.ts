@@ -62,6 +62,8 @@ export interface LoadOptions {
    * interrupted, which makes it print its results, and the rate is over the time until then.
    */
   stopOn?: string;
+  /** wrk is interrupted when this settles (its duration is then only a ceiling); the rate is over the time until then. */
+  until?: Promise<unknown>;
 }
 
 /** Starts wrk against `url`; resolves with its rate and latency percentiles. */
@@ -88,6 +90,11 @@ export function wrk(url: string, options: LoadOptions = {}): Promise<Run> {
       }
     });
     child.stderr.on("data", (c) => (out += c));
+    void options.until?.finally(() => {
+      if (doneAt || child.exitCode !== null) return;
+      doneAt = performance.now();
+      child.kill("SIGINT");
+    });
     child.on("error", reject);
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`wrk failed (${code}):\n${out}`));
