@@ -5,7 +5,7 @@ import { isReservedSlug } from "./lib/links/reserved";
 
 // Two jobs, in this order:
 //
-// 1. The visitor door when Hop runs without server.ts (`next start`, `next dev`, a platform's Next
+// 1. The visitor entry point when Hop runs without server.ts (`next start`, `next dev`, a platform's Next
 //    runtime): a short-link host (the primary domain when it is not the app host, a system domain,
 //    a verified custom domain) or a visitor path on the app host gets the same answer as the fast
 //    path (lib/visit/answer-visit.ts): 302, escape page, preview page, bio page, branded 404, 503.

@@ -1,7 +1,7 @@
 // Hop's HTTP entry point: one node:http server in front of Next's request handler. It opens the
 // database (applying migrations) before listening, serves the loopback admin endpoint for the CLI,
 // and flushes queued counters on SIGTERM/SIGINT. Visitor hot paths are answered here, before Next:
-// this is the fast door. Without this file (`next start`) proxy.ts is the visitor door and
+// this is the fast path. Without this file (`next start`) proxy.ts is the visitor entry point and
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
 // First: keeps the shape of Node's tick objects alive before anything collects (see the module).
 import { releaseTickShape } from "./lib/server/keep-tick-shape";
@@ -18,7 +18,7 @@ import { dbMode } from "./lib/db/open";
 import { errorFields, log, routeConsoleToLog, withoutCredentials } from "./lib/log";
 import { markEntry, startServices } from "./lib/server/services";
 import { handleVisit } from "./lib/visit/node-handler";
-import { KEEP_ALIVE_MS } from "./lib/http/kept-wire";
+import { KEEP_ALIVE_MS } from "./lib/http/prepared-response";
 import { noteRequestArrival } from "./lib/http/arrivals";
 import { screenBeforeNext } from "./lib/server/before-next";
 import { answerConnect, answerUnparsableRequest } from "./lib/server/refused-requests";
@@ -28,7 +28,7 @@ import { API, APP, countResponse } from "./lib/metrics/counters";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/** The app's responses (API and dashboard) for /metrics; the visitor door counts its own. */
+/** The app's responses (API and dashboard) for /metrics; the visitor entry point counts its own. */
 function countWhenWritten(req: http.IncomingMessage, res: http.ServerResponse): void {
   const arrived = performance.now();
   const surface = req.url?.startsWith("/v1/") || req.url === "/v1" ? API : APP;
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   if (!dev) routeConsoleToLog();
   const { port, host } = config();
   // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
-  // proxy.ts skips its visitor door (every visitor request was answered here, before Next).
+  // proxy.ts skips its visitor entry point (every visitor request was answered here, before Next).
   markEntry("server.ts");
   if (!workaroundOn("tickShape")) releaseTickShape();
   const stopServices = await startServices();

@@ -174,7 +174,7 @@ function budgetScaled(given: Record<string, string | undefined>): Record<string,
 // internals it relies on still look as it expects, falling back to plain behaviour when not.
 const WORKAROUNDS = {
   HOP_WORKAROUND_TICK_SHAPE: "tickShape",
-  HOP_WORKAROUND_KEPT_WIRE: "keptWire",
+  HOP_WORKAROUND_PREPARED_RESPONSE: "preparedResponse",
   HOP_WORKAROUND_METHOD_REWRITE: "methodRewrite",
   HOP_WORKAROUND_REQUEST_STAMP: "requestStamp",
   HOP_WORKAROUND_EXIT_HOOK: "exitHook",

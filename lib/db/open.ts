@@ -22,7 +22,7 @@ export type DbMode = "embedded" | "postgres";
 export type EventQuery = (sql: string, params: unknown[]) => Promise<unknown[]>;
 
 /**
- * The event writer's own door to the database, beside Prisma: one transaction of a few raw
+ * The event writer's own access to the database, beside Prisma: one transaction of a few raw
  * statements. Prisma's interactive transaction and its per-element mapping of array parameters
  * cost the server's thread ~30 µs per event written (docs/decisions/015-visitor-path-sql-beside-prisma.md);
  * the driver itself, with the rows as one JSON parameter, costs a few.
@@ -177,7 +177,7 @@ async function openPostgres(url: string): Promise<Opened> {
   return { mode: "postgres", prisma, events, reads, close: async () => (await prisma.$disconnect(), await pool.end(), await readPool.end()) };
 }
 
-/** The two doors of our own, timed and their failures counted for /metrics. */
+/** The two accesses of our own, timed and their failures counted for /metrics. */
 function timed(opened: Opened): Opened {
   const { reads, events } = opened;
   const timedReads: ReadSql = async <Row>(sql: string, params: unknown[]) => {
@@ -226,13 +226,13 @@ export async function db(): Promise<PrismaClient> {
   return (await opening()).prisma;
 }
 
-/** The event writer's transaction door (see EventSql); opens the database like db(). */
+/** The event writer's transaction access (see EventSql); opens the database like db(). */
 export async function eventSql(): Promise<EventSql> {
   assertOutsideTransaction("eventSql()");
   return (await opening()).events;
 }
 
-/** The visitor path's read door (see ReadSql); opens the database like db(). */
+/** The visitor path's read access (see ReadSql); opens the database like db(). */
 export async function readSql(): Promise<ReadSql> {
   assertOutsideTransaction("readSql()");
   return (await opening()).reads;

@@ -5,7 +5,7 @@ import { shared } from "../shared";
 // No code inside a transaction may reach the pool (docs/architecture.md, "Database connections"):
 // a query on the pool from inside a transaction's callback waits for a second connection while
 // its own is held, and enough of them at once hold every connection and wait for ever. So the
-// callback runs in a scope, and the pool's doors throw at once when reached from inside one —
+// callback runs in a scope, and the pool's accesses throw at once when reached from inside one —
 // in every mode, so a test that takes the path finds it, and production fails loudly, not slowly.
 
 /** Whether the running code is inside a transaction's callback (one instance per process). */
@@ -15,11 +15,11 @@ export class PoolInTransactionError extends Error {
   readonly code = "HOP_POOL_IN_TRANSACTION";
 }
 
-/** Throws when called inside a transaction's callback: `door` reached the pool from there. */
-export function assertOutsideTransaction(door: string): void {
+/** Throws when called inside a transaction's callback: `access` reached the pool from there. */
+export function assertOutsideTransaction(access: string): void {
   const inside = scope.getStore();
   if (inside === undefined) return;
-  throw new PoolInTransactionError(`${door} was reached inside ${inside}'s callback; use the transaction's own client (tx or query) there, not the pool`);
+  throw new PoolInTransactionError(`${access} was reached inside ${inside}'s callback; use the transaction's own client (tx or query) there, not the pool`);
 }
 
 /** Runs `work` outside any transaction's scope (timers started there would inherit it). */

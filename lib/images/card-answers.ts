@@ -7,7 +7,7 @@ import { CARD_PATH_PREFIX } from "./image-address";
 import { servedCardFile } from "../bio/social-card";
 
 // The answers for social cards already drawn (serve-card.ts draws them): kept in memory by address
-// (16 MB, ~30–60 KB a card), and — on server.ts's door — sent without Next for a page this process
+// (16 MB, ~30–60 KB a card), and — on server.ts's entry point — sent without Next for a page this process
 // already knows. No image library here: the fast path loads this module.
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -29,7 +29,7 @@ export function cardAnswer(hash: string, askedHash: string, png: Buffer, ifNoneM
 }
 
 /**
- * server.ts's door: a card already drawn, of a page this process already knows, answered from
+ * server.ts's entry point: a card already drawn, of a page this process already knows, answered from
  * memory without Next (a preview service's repeat fetches; p99 under 100 ms at the bench's load).
  * False when it is not: Next's route reads the page and draws the card.
  */

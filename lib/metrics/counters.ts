@@ -21,7 +21,7 @@ export class Histogram {
   }
 }
 
-/** Where a response came from: the visitor door's redirects and pages, the API, the rest of the app. */
+/** Where a response came from: the visitor entry point's redirects and pages, the API, the rest of the app. */
 export const SURFACES = ["redirect", "page", "api", "app"] as const;
 export type Surface = (typeof SURFACES)[number];
 export const REDIRECT = 0;
@@ -51,10 +51,10 @@ export function isRedirectStatus(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-/** One statement through a database door of lib/db/open.ts (the visitor's reads, the event writer). */
-export function observeQuery(door: "read" | "events", seconds: number, failed: boolean): void {
-  state.database[door].observe(seconds);
-  if (failed) state.databaseErrors[door] += 1;
+/** One statement through a database access of lib/db/open.ts (the visitor's reads, the event writer). */
+export function observeQuery(access: "read" | "events", seconds: number, failed: boolean): void {
+  state.database[access].observe(seconds);
+  if (failed) state.databaseErrors[access] += 1;
 }
 
 export function countRedisError(connection: string): void {

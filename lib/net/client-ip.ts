@@ -114,7 +114,7 @@ const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
 /**
  * The request target as the client sent it, stamped beside the address under the same token.
  * Next hands proxy.ts a URL its WHATWG parser normalized (`/../x` is `/x` there, `%2e` a dot) with
- * the query re-serialized; the visitor door reads the path and query as server.ts does.
+ * the query re-serialized; the visitor entry point reads the path and query as server.ts does.
  */
 export const RAW_TARGET_HEADER = "x-hop-raw-target";
 

@@ -8,7 +8,7 @@ import { UNROUTED_METHOD_HEADER } from "../http/unrouted-method";
 import { answersJson, pageMethodsOf } from "./request-surface";
 import { answerPage, BAD_METHOD_PAGE, BAD_PATH_PAGE, JSON_TYPE, requestIdOf } from "./small-pages";
 
-// What the server settles for a request before Next sees it (both doors: server.ts's handler and
+// What the server settles for a request before Next sees it (both entry points: server.ts's handler and
 // the request hook under `next start`). Next answers a path that is not valid percent-encoded
 // UTF-8 with a plain-text 500 before any route or page runs, methods it does not route (TRACE,
 // PROPFIND …) with an empty 400 or a 500, and any method on a page with the page, so:
@@ -69,7 +69,7 @@ export function answerPageMethod(req: IncomingMessage, res: ServerResponse): boo
   return true;
 }
 
-/** What both doors do with an app request before Next sees it: true when it was answered here. */
+/** What both entry points do with an app request before Next sees it: true when it was answered here. */
 export function screenBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
   if (answerUndecodablePath(req, res)) return true;
   const json = answersJson(req.url ?? "/");

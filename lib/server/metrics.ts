@@ -49,7 +49,7 @@ const eventLoopDelay = (): IntervalHistogram =>
 type Counted = ReturnType<typeof counted>;
 
 function writeRequests(out: Exposition, state: Counted): void {
-  out.family("hop_http_requests_total", "counter", "Responses written, by surface (redirect, page: the visitor door; api: /v1; app: the rest) and status.");
+  out.family("hop_http_requests_total", "counter", "Responses written, by surface (redirect, page: the visitor entry point; api: /v1; app: the rest) and status.");
   for (const [key, n] of state.responses) out.sample("hop_http_requests_total", n, { surface: SURFACES[Math.floor(key / 1000)], status: key % 1000 });
   out.family("hop_http_request_duration_seconds", "histogram", "From the request's arrival to its answer being written, by surface.");
   SURFACES.forEach((surface, i) => out.histogram("hop_http_request_duration_seconds", state.latency[i], { surface }));
@@ -90,10 +90,10 @@ function writeEvents(out: Exposition): void {
 
 function writeDependencies(out: Exposition, state: Counted, probes: Readiness): void {
   out.family("hop_database_query_duration_seconds", "histogram", "Statements of the visitor reads and the event writer (Prisma's queries are not timed).");
-  out.histogram("hop_database_query_duration_seconds", state.database.read, { door: "read" });
-  out.histogram("hop_database_query_duration_seconds", state.database.events, { door: "events" });
-  out.family("hop_database_errors_total", "counter", "Failed statements and transactions of those doors.");
-  for (const [door, n] of Object.entries(state.databaseErrors)) out.sample("hop_database_errors_total", n, { door });
+  out.histogram("hop_database_query_duration_seconds", state.database.read, { access: "read" });
+  out.histogram("hop_database_query_duration_seconds", state.database.events, { access: "events" });
+  out.family("hop_database_errors_total", "counter", "Failed statements and transactions of those accesses.");
+  for (const [access, n] of Object.entries(state.databaseErrors)) out.sample("hop_database_errors_total", n, { access });
   out.family("hop_redis_errors_total", "counter", "Errors reported by the Redis connections.");
   for (const [connection, n] of state.redisErrors) out.sample("hop_redis_errors_total", n, { connection });
   const dependencies = Object.entries({ database: probes.database, redis: probes.redis }).filter((entry): entry is [string, ProbeResult] => entry[1] !== null);

@@ -19,5 +19,5 @@ export async function startWithoutServer(screen: RequestScreen, answerConnect: C
   if (workaroundOn("requestStamp")) stampEveryRequest(screen, answerConnect);
   const stopServices = await startServices();
   stopOnSignals(stopServices);
-  log.info("ready without server.ts", { door: "proxy.ts" });
+  log.info("ready without server.ts", { entry: "proxy.ts" });
 }

@@ -8,7 +8,7 @@ import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from "../websites/signup-paths";
 // named here (lib/server/before-next.ts, lib/server/refused-requests.ts).
 
 const PAGE_METHODS = ["GET", "HEAD"];
-/** A short link's address also takes its password form's POST (the visitor door answers it, or 405). */
+/** A short link's address also takes its password form's POST (the visitor entry point answers it, or 405). */
 const LINK_METHODS = ["GET", "HEAD", "POST"];
 /** The visitor's form posts and click beacons (lib/visit answers them). */
 const VISITOR_POST_PREFIX = "/__hop/";

@@ -22,7 +22,7 @@ import { snapshotSourceReady, startLinkSnapshots } from "../visit/link-snapshot"
 import { startDaySalts } from "../visit/visitor-day";
 import { keepBackgroundThreadsLow } from "../threads";
 
-// What runs around the requests, whichever door they come through: server.ts (the fast path in
+// What runs around the requests, whichever entry point they come through: server.ts (the fast path in
 // front of Next) or Next itself (`next start`, `next dev`, a platform's Next runtime), where
 // instrumentation.ts `register` starts the same services. One list, so the two modes cannot drift.
 

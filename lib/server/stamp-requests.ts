@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
-import { KEEP_ALIVE_MS } from "../http/kept-wire";
+import { KEEP_ALIVE_MS } from "../http/prepared-response";
 import { noteRequestArrival } from "../http/arrivals";
 import { log } from "../log";
 import { stampClientIp } from "../net/client-ip";

@@ -50,7 +50,7 @@ export function addressOf(hostHeader: string, pathname: string): Address {
 
 /** Hop's mark for a browser's automatic /favicon.ico, on every host (a day in caches). */
 function faviconResponse(): VisitAnswer {
-  return { status: 200, headers: { "content-type": "image/x-icon", "content-length": String(FAVICON.length), "cache-control": "public, max-age=86400" }, body: FAVICON, onSent: undefined, wire: undefined };
+  return { status: 200, headers: { "content-type": "image/x-icon", "content-length": String(FAVICON.length), "cache-control": "public, max-age=86400" }, body: FAVICON, onSent: undefined, prepared: undefined };
 }
 
 /** The lowercased path's first segment is one of the app's (not /site/…, a page's address). */
@@ -185,7 +185,7 @@ async function answerPasswordPost(link: VisitLink | null, req: VisitRequest): Pr
   const ua = uaOf(req);
   if (link.maxClicks !== null && botReasonOf(req, ua) === null && !(await takeCappedVisit(link))) return expiredAnswer(link);
   const answer = answerOpened(link, req, ua);
-  return { ...answer, headers: { ...answer.headers, "set-cookie": passCookie(link) }, wire: undefined };
+  return { ...answer, headers: { ...answer.headers, "set-cookie": passCookie(link) }, prepared: undefined };
 }
 
 const PASSWORD_FORM_MAX_BYTES = 4096;
@@ -203,7 +203,7 @@ function methodNotAllowed(): VisitAnswer {
 /** HEAD: the GET's status and headers (its Content-Length included), no body; recorded as a bot's view (reason `head`) past a link's gates. */
 function forMethod(answer: VisitAnswer, method: string): VisitAnswer {
   if (method !== "HEAD") return answer;
-  return { status: answer.status, headers: { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) }, body: "", onSent: answer.onSent, wire: undefined };
+  return { status: answer.status, headers: { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) }, body: "", onSent: answer.onSent, prepared: undefined };
 }
 
 /** An answer that cannot be made (a row stored before validation) is the error page, never a throw. */

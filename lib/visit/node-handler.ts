@@ -40,8 +40,8 @@ function toVisitRequest(req: IncomingMessage): VisitRequest {
 }
 
 /**
- * The server's fast path (the first door): answers visitors before Next's pipeline, or calls
- * `next` when the request is the app's. Without server.ts, proxy.ts is the door instead
+ * The server's fast path (the first entry point): answers visitors before Next's pipeline, or calls
+ * `next` when the request is the app's. Without server.ts, proxy.ts is the entry point instead
  * (web-handler.ts) onto the same answerVisit. Every path ends in an answer: a failure is the 500 page (the database
  * unreachable: 503), written through `send`, which itself never leaves a socket open.
  */

@@ -3,7 +3,7 @@ import { bioPageCsp, renderKeptBioPage, type BioPageInput } from "../bio/render-
 import type { ContentCoding } from "../http/accept-encoding";
 import { contentSecurityPolicy } from "../html/page";
 import type { VisitLink } from "./link-cache";
-import { keptWire, type KeptWire } from "../http/kept-wire";
+import { preparedResponse, type PreparedResponse } from "../http/prepared-response";
 import { fromKept, htmlHeaders, type VisitAnswer } from "./respond";
 import { scheduleSpan } from "../bio/schedule";
 import { cardPath } from "../bio/social-card";
@@ -28,20 +28,20 @@ interface Kept {
   /** The span of time (ms) this drawing holds for: no scheduled block appears or goes within it. */
   from: number;
   until: number;
-  identity: KeptWire;
-  br?: KeptWire;
-  gzip?: KeptWire;
+  identity: PreparedResponse;
+  br?: PreparedResponse;
+  gzip?: PreparedResponse;
 }
 
 const kept = new WeakMap<VisitLink, Map<string, Kept>>();
 
 const variantKey = (v: PageVariant) => `${v.adultConfirmed ? 1 : 0}${v.outboundViaBehavior ? 1 : 0}${v.contactStatus ?? ""}${v.signupStatus ?? ""}`;
 
-function encoded(csp: string, body: Buffer, coding: ContentCoding | null): KeptWire {
+function encoded(csp: string, body: Buffer, coding: ContentCoding | null): PreparedResponse {
   const headers = htmlHeaders(csp, String(body.length));
   if (coding) headers["content-encoding"] = coding;
   headers.vary = "Accept-Encoding";
-  return keptWire(200, headers, body);
+  return preparedResponse(200, headers, body);
 }
 
 // Brotli quality 5: ~0.4 ms for a 9 KB page and ~12 % larger than quality 11's, which takes ~9 ms

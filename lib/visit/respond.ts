@@ -3,7 +3,7 @@ import { workaroundOn } from "../config";
 import { countOutageAnswer, noteDatabaseFailure } from "../db/outage";
 import { errorFields, log } from "../log";
 import { contentSecurityPolicy, type CspSources } from "../html/page";
-import { keptWire, writeKeptWire, type KeptWire } from "../http/kept-wire";
+import { preparedResponse, writePreparedResponse, type PreparedResponse } from "../http/prepared-response";
 import type { ConnectionVisitor } from "./connection-visitor";
 import { errorPage, keptNotFoundPage, unavailablePage, type HtmlAnswer } from "./pages";
 
@@ -18,7 +18,7 @@ export interface VisitRequest {
   search: string;
   headers: IncomingHttpHeaders;
   socketIp: string | undefined;
-  /** The door writes a kept compressed page as it is (server.ts); Next's door compresses itself. */
+  /** The entry point writes a kept compressed page as it is (server.ts); Next's entry point compresses itself. */
   sendsKeptCodings?: boolean;
   /** The visitor as this request's connection saw it before (the fast path's keep-alive sockets). */
   connection?: ConnectionVisitor;
@@ -26,7 +26,7 @@ export interface VisitRequest {
   readBody?: (maxBytes: number) => Promise<string | null>;
 }
 
-/** A visitor's POST (click beacon, contact form), whichever door it came through. */
+/** A visitor's POST (click beacon, contact form), whichever entry point it came through. */
 export interface VisitorPost {
   headers: IncomingHttpHeaders;
   socketIp: string | undefined;
@@ -42,12 +42,12 @@ export interface VisitAnswer {
   /** Records the visit; `send` runs it once the answer was written, never for a failed one. */
   onSent?: AfterSent;
   /** A kept answer's bytes as sent (status, headers, body), written in one piece where it can be. */
-  wire?: KeptWire;
+  prepared?: PreparedResponse;
 }
 
 /** A response of a kept answer (onSent set per visit, in the literal for one object shape). */
-export function fromKept(kept: KeptWire): VisitAnswer {
-  return { status: kept.status, headers: kept.headers, body: kept.body, onSent: undefined, wire: kept };
+export function fromKept(kept: PreparedResponse): VisitAnswer {
+  return { status: kept.status, headers: kept.headers, body: kept.body, onSent: undefined, prepared: kept };
 }
 
 /**
@@ -97,7 +97,7 @@ export function htmlResponse(status: number, answer: HtmlAnswer, extra: Record<s
 const NOT_FOUND = (() => {
   const { html, hashes } = keptNotFoundPage();
   const body = Buffer.from(html);
-  return keptWire(404, { ...htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), "cache-control": "no-store, no-transform" }, body);
+  return preparedResponse(404, { ...htmlHeaders(contentSecurityPolicy(hashes), String(body.length)), "cache-control": "no-store, no-transform" }, body);
 })();
 
 /** The visitor 404 page, from the kept bytes and headers. */
@@ -107,7 +107,7 @@ export function notFoundResponse(): VisitAnswer {
 
 export function redirectResponse(location: string): VisitAnswer {
   // onSent in the literal: a person's redirect adds it, and the object keeps one shape.
-  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "", onSent: undefined, wire: undefined };
+  return { status: 302, headers: { location, "cache-control": "private, no-store", "referrer-policy": "unsafe-url", "content-length": "0" }, body: "", onSent: undefined, prepared: undefined };
 }
 
 /** The database is unreachable for an address not in the cache: a page, and when to try again. */
@@ -129,12 +129,12 @@ export function errorResponse(): VisitAnswer {
   return htmlResponse(500, errorPage());
 }
 
-/** HOP_WORKAROUND_KEPT_WIRE, read at the first answer (the configuration never changes after start). */
-let keptWireOn: boolean | undefined;
+/** HOP_WORKAROUND_PREPARED_RESPONSE, read at the first answer (the configuration never changes after start). */
+let preparedResponseOn: boolean | undefined;
 
 export function send(res: ServerResponse, answer: VisitAnswer): void {
   try {
-    if (answer.wire === undefined || !(keptWireOn ??= workaroundOn("keptWire")) || !writeKeptWire(res, answer.wire)) {
+    if (answer.prepared === undefined || !(preparedResponseOn ??= workaroundOn("preparedResponse")) || !writePreparedResponse(res, answer.prepared)) {
       // The length is known: no chunked encoding, and a HEAD (which carries its GET's) matches the GET.
       const bodiless = answer.status === 204 || answer.status === 304;
       const headers = bodiless || "content-length" in answer.headers ? answer.headers : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) };

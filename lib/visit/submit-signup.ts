@@ -100,7 +100,7 @@ export function signupAddress(url: string): { kind: "signup" | "confirm" | "unsu
 
 const METHOD_NOT_ALLOWED: VisitAnswer = { status: 405, headers: { allow: "POST", "cache-control": "no-store" }, body: "" };
 
-/** Any request to a sign-up address, from either door. */
+/** Any request to a sign-up address, from either entry point. */
 export async function answerSignupAddress(address: { kind: "signup" | "confirm" | "unsubscribe"; search: string }, method: string, post: VisitorPost): Promise<VisitAnswer> {
   if (address.kind === "signup") return method === "POST" ? submitSignup(post) : METHOD_NOT_ALLOWED;
   if (method === "POST") await post.readBody(MAX_BYTES);

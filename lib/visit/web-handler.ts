@@ -8,7 +8,7 @@ import { errorResponse, failedVisitResponse, runAfterSent, type VisitorPost } fr
 import { submitContact } from "./submit-contact";
 import { answerSignupAddress, signupAddress } from "./submit-signup";
 
-// The visitor path's second door: the same answers as the fast path (node-handler.ts), as web
+// The visitor path's second entry point: the same answers as the fast path (node-handler.ts), as web
 // Responses, for Next's proxy (proxy.ts) and route handlers when Hop runs without server.ts
 // (`next start`, `next dev`, a platform's Next runtime). Under server.ts none of this runs for a
 // visitor: the fast path answered before Next. It never imports Next either (plain Request/Response).
@@ -64,7 +64,7 @@ export function answerVisitRequest(request: Request, url: URL): Response | Promi
   const raw = stampedRawTarget(request.headers);
   const q = raw === undefined ? -1 : raw.indexOf("?");
   // No sendsKeptCodings: Next compresses what the proxy returns itself (gzip) and drops a
-  // Content-Encoding set here, so this door takes a kept page as it is.
+  // Content-Encoding set here, so this entry point takes a kept page as it is.
   const visit = {
     method: request.method,
     host: (request.headers.get("host") ?? "").toLowerCase(),

@@ -1,4 +1,4 @@
-// The two visitor doors side by side: the same cached redirect answered by server.ts's fast path
+// The two visitor entry points side by side: the same cached redirect answered by server.ts's fast path
 // (before Next) and by proxy.ts under `next start` (no server.ts), alternating (autocannon, 50
 // connections, BENCH_SECONDS each, 3 rounds), then what the proxy adds to one of the app's own
 // pages (the host check), timed in process. Self-contained: it starts and stops both servers.

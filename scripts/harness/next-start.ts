@@ -1,7 +1,7 @@
 // Starts the built Hop the ordinary Next way — `next start`, no server.ts — on a free loopback port
 // with its own database, as hop-server.ts does for server.ts: a fresh DATA_DIR (PGlite) or a
 // fresh PostgreSQL database from DATABASE_URL, and with REDIS_URL a fresh key prefix. proxy.ts is
-// then the visitor door and instrumentation.ts starts the services.
+// then the visitor entry point and instrumentation.ts starts the services.
 //
 // There is no admin endpoint in this mode (it is server.ts's), so accounts are made with the CLI
 // before Next starts (`before`), on the same database.

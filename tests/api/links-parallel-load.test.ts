@@ -11,7 +11,7 @@ import pg from "pg";
 
 // Issue 56: under `next start` on PostgreSQL, links created in parallel while visitors asked for
 // their slugs ran the database pool dry within a minute (every POST a 503). The same load under
-// both doors — `next start` (proxy.ts) and server.ts: 400 links created at once, each with its
+// both entry points — `next start` (proxy.ts) and server.ts: 400 links created at once, each with its
 // webhook outbox row, while visitors keep asking for every slug; then every link updated and
 // deleted in parallel, visited after each. Every answer must be the right one, and none a 503.
 // It runs in the PostgreSQL + Redis pass: PGlite has one connection and no pool to run dry, and
@@ -103,8 +103,8 @@ async function until(done: () => boolean, ms = 60_000): Promise<void> {
 
 const skip = !usingPostgres && "runs in the PostgreSQL + Redis pass (a pool of connections is PostgreSQL's)";
 
-function parallelLoad(door: string, start: () => Promise<{ app: HopServer; account: TestAccount }>) {
-  describe(`${COUNT} links in parallel with visitors, ${door} (${usingPostgres ? "PostgreSQL" : "PGlite"}${usingRedis ? " + Redis" : ""})`, { skip }, () => {
+function parallelLoad(entry: string, start: () => Promise<{ app: HopServer; account: TestAccount }>) {
+  describe(`${COUNT} links in parallel with visitors, ${entry} (${usingPostgres ? "PostgreSQL" : "PGlite"}${usingRedis ? " + Redis" : ""})`, { skip }, () => {
     let app: HopServer | undefined;
     after(() => app?.stop());
 

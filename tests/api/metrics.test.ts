@@ -116,7 +116,7 @@ describe("GET /metrics", () => {
     assert.equal(sample(families, "hop_event_queue_oldest_age_seconds")?.value, "0", "nothing waits once written");
     assert.equal(sample(families, "hop_dependency_up", { dependency: "database" })?.value, "1");
     assert.equal(sample(families, "hop_dependency_up", { dependency: "redis" })?.value, usingRedis ? "1" : undefined);
-    assert.ok(histogram(families.text, "hop_database_query_duration_seconds", 'door="events"').count >= 1);
+    assert.ok(histogram(families.text, "hop_database_query_duration_seconds", 'access="events"').count >= 1);
     assert.ok(Number(sample(families, "hop_webhook_deliveries_total", { result: "delivered" })?.value) >= 1);
     assert.ok(Number(sample(families, "hop_webhook_deliveries_total", { result: "failed" })?.value) >= 1, "the failing receiver: a retry, then given up");
     assert.ok(Number(sample(families, "process_resident_memory_bytes")?.value) > 50 * 1024 * 1024);

@@ -11,7 +11,7 @@ import { startServer, usingPostgres, usingRedis, type HopServer } from "../../sc
 import { agent, agents, BROWSER_UA, PRIMARY, postForm, visit, visitBytes } from "../helpers/visit";
 
 // Hop started the ordinary Next way — `next start`, no server.ts — answers visitors as the fast
-// path does: proxy.ts is the door onto the same resolver, the click beacon and contact form are
+// path does: proxy.ts is the entry point onto the same resolver, the click beacon and contact form are
 // route handlers at the same addresses, and instrumentation.ts migrates the database, flushes the
 // event queue on a timer and on SIGTERM, and relays cache invalidations over Redis.
 // One `next start` serves every case (plus one restart for the SIGTERM case).
@@ -115,7 +115,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     assert.match(page.body, /<form class="contact" id="join" method="post" action="\/__hop\/contact">/);
     assert.match(String(page.headers["content-security-policy"]), /form-action 'self'/);
     // Next compresses the proxy's answers itself (and drops a Content-Encoding set there): this
-    // door hands it the page as it is, never the kept br bytes, which it would encode twice.
+    // entry point hands it the page as it is, never the kept br bytes, which it would encode twice.
     const zipped = await visitBytes(app, PRIMARY, `/${pageId}`, { "accept-encoding": "gzip, deflate, br, zstd" });
     assert.equal(zipped.headers["content-encoding"], "gzip");
     assert.equal(gunzipSync(zipped.body).toString(), page.body, "the page, compressed once");

@@ -42,12 +42,12 @@ export function visit(
 // "Under next start"): it writes a redirect's Location as its body, and streams every body without
 // Content-Length. server.ts sends an empty redirect and frames every answer with its length.
 
-/** A redirect's body from the door that answered. */
+/** A redirect's body from the entry point that answered. */
 export function redirectBody(server: HopServer, location: string): string {
   return server.app === "next start" ? location : "";
 }
 
-/** The Content-Length an answer with this body carries (its HEAD too) from the door that answered. */
+/** The Content-Length an answer with this body carries (its HEAD too) from the entry point that answered. */
 export function framedLength(server: HopServer, body: string | Buffer): string | undefined {
   return server.app === "next start" ? undefined : String(Buffer.byteLength(body));
 }

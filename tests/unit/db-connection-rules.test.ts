@@ -11,7 +11,7 @@ import { test } from "node:test";
 
 const LIB = path.resolve(import.meta.dirname, "..", "..", "lib");
 const OPENERS = /(\$transaction|withAccountLock)\(/g;
-/** The outer client used or handed on, db() called, or the other doors opened. */
+/** The outer client used or handed on, db() called, or the other accesses opened. */
 const POOL = /(?<![\w.$])(db\s*\.|db\s*\(|db\s*[,)]|readSql\s*\(|eventSql\s*\()/;
 
 function sourceFiles(dir: string): string[] {

@@ -4,7 +4,7 @@ import { openTestDb } from "../helpers/test-db";
 
 // No code inside a transaction may reach the pool (issue 56, docs/architecture.md "Database
 // connections"): from a transaction's callback, the app's client, db(), the visitor reads and the
-// event writer's door throw at once — on the embedded database and on PostgreSQL alike — and the
+// event writer's transactions throw at once — on the embedded database and on PostgreSQL alike — and the
 // transaction rolls back. Outside, and through the callback's own `tx`, everything works.
 
 let env: Awaited<ReturnType<typeof openTestDb>>;
@@ -15,13 +15,13 @@ after(async () => {
   await env.close();
 });
 
-const reachedThePool = (door: string) => (error: Error & { code?: string }) => {
+const reachedThePool = (access: string) => (error: Error & { code?: string }) => {
   assert.equal(error.code, "HOP_POOL_IN_TRANSACTION", String(error));
-  assert.ok(error.message.startsWith(`${door} was reached inside`), error.message);
+  assert.ok(error.message.startsWith(`${access} was reached inside`), error.message);
   return true;
 };
 
-test("inside a transaction's callback the pool's doors throw, and the transaction rolls back", async () => {
+test("inside a transaction's callback the pool's accesses throw, and the transaction rolls back", async () => {
   const { db, readSql, eventSql } = await import("../../lib/db/open");
   const { createAccount } = await import("../../lib/accounts/create-account");
   const outer = await db();
@@ -35,17 +35,17 @@ test("inside a transaction's callback the pool's doors throw, and the transactio
     ["readSql()", () => readSql()],
     ["eventSql()", () => eventSql()],
   ];
-  for (const [door, reach] of cases) {
+  for (const [access, reach] of cases) {
     await assert.rejects(
       outer.$transaction(async (tx) => {
-        await rename(tx as typeof outer, `changed by ${door}`);
+        await rename(tx as typeof outer, `changed by ${access}`);
         await reach(tx as typeof outer);
       }),
-      reachedThePool(door),
+      reachedThePool(access),
     );
-    assert.equal((await outer.account.findUniqueOrThrow({ where: { id: account.id } })).name, null, `${door}: rolled back`);
+    assert.equal((await outer.account.findUniqueOrThrow({ where: { id: account.id } })).name, null, `${access}: rolled back`);
   }
-  // A door fetched before the transaction is refused inside it too.
+  // An access fetched before the transaction is refused inside it too.
   const reads = await readSql();
   await assert.rejects(outer.$transaction(async () => reads("SELECT 1", [])), reachedThePool("readSql"));
   const events = await eventSql();

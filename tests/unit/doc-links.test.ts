@@ -59,7 +59,7 @@ test("relative links between the docs name files and anchors that exist", () => 
 });
 
 test("the anchor rule matches GitHub's for the headings the docs link to", () => {
-  assert.equal(slug("Processes and entry points: two doors, one resolver"), "processes-and-entry-points-two-doors-one-resolver");
+  assert.equal(slug("Processes: two entry points, one resolver"), "processes-two-entry-points-one-resolver");
   assert.equal(slug("Faults: when the database or Redis is away"), "faults-when-the-database-or-redis-is-away");
   assert.equal(slug("The click beacon (`lib/visit/record-click.ts`)"), "the-click-beacon-libvisitrecord-clickts");
   assert.equal(slug("The contract's fixed rules"), "the-contracts-fixed-rules");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { KEEP_ALIVE_MS, keptWire } from "../../lib/http/kept-wire";
+import { KEEP_ALIVE_MS, preparedResponse } from "../../lib/http/prepared-response";
 import { fromKept, redirectResponse } from "../../lib/visit/respond";
 import { batchedAnswers, sendInBatch } from "../../lib/visit/send-batch";
 
@@ -11,7 +11,7 @@ import { batchedAnswers, sendInBatch } from "../../lib/visit/send-batch";
 
 process.env.HOP_LOG = "silent";
 const page = Buffer.from("<!doctype html><title>kept</title>");
-const KEPT = keptWire(200, { "content-type": "text/html; charset=utf-8", "content-length": String(page.length) }, page);
+const KEPT = preparedResponse(200, { "content-type": "text/html; charset=utf-8", "content-length": String(page.length) }, page);
 
 let server: http.Server;
 let port: number;

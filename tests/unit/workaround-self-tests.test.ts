@@ -3,7 +3,7 @@ import http, { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { test } from "node:test";
 import { checkMethodRewrite } from "../../lib/server/before-next";
-import { checkKeptWire, keptWire, writeKeptWire } from "../../lib/http/kept-wire";
+import { checkPreparedResponse, preparedResponse, writePreparedResponse } from "../../lib/http/prepared-response";
 import { log } from "../../lib/log";
 import { checkExitHook } from "../../lib/server/next-shutdown";
 import { checkRequestStamp } from "../../lib/server/stamp-requests";
@@ -20,29 +20,29 @@ function warnings(t: { mock: { method: (o: object, name: string, impl: () => voi
 
 test("on this Node every self-test passes, silently", (t) => {
   const warned = warnings(t);
-  assert.equal(checkKeptWire(), true);
+  assert.equal(checkPreparedResponse(), true);
   assert.equal(checkMethodRewrite(), true);
   assert.equal(checkRequestStamp(), true);
   assert.equal(checkExitHook(), true);
   assert.deepEqual(warned(), []);
 });
 
-test("kept wire: a response without Node's private fields means every answer takes the public path", (t) => {
+test("prepared response: a response without Node's private fields means every answer takes the public path", (t) => {
   const warned = warnings(t);
   const body = Buffer.from("kept");
-  const wire = keptWire(200, { "content-type": "text/plain", "content-length": "4" }, body);
+  const prepared = preparedResponse(200, { "content-type": "text/plain", "content-length": "4" }, body);
   try {
-    assert.equal(checkKeptWire({ statusCode: 200 }), false);
-    assert.deepEqual(warned(), ["HOP_WORKAROUND_KEPT_WIRE"]);
+    assert.equal(checkPreparedResponse({ statusCode: 200 }), false);
+    assert.deepEqual(warned(), ["HOP_WORKAROUND_PREPARED_RESPONSE"]);
     const req = new IncomingMessage(new Socket());
     req.method = "GET";
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;
     const res = new ServerResponse(req);
-    assert.equal(writeKeptWire(res, wire), false, "nothing written: the caller's writeHead + end sends it");
+    assert.equal(writePreparedResponse(res, prepared), false, "nothing written: the caller's writeHead + end sends it");
     assert.equal(res.headersSent, false);
   } finally {
-    assert.equal(checkKeptWire(), true);
+    assert.equal(checkPreparedResponse(), true);
   }
 });
 

@@ -17,7 +17,7 @@ import { stampedClientIp } from "@/lib/net/client-ip";
 import { parseOrThrow } from "@/lib/validation/parse";
 import { countOf } from "@/lib/text/plural";
 
-// next-auth's routes behind one door (lib/auth/auth-actions.ts, auth-body.ts): the body is read
+// next-auth's routes behind one entry point (lib/auth/auth-actions.ts, auth-body.ts): the body is read
 // once, bounded, before anything else; the action and method are checked; a POST's form is parsed
 // with its schema and next-auth is handed a request rebuilt from exactly those fields.
 

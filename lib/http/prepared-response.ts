@@ -15,12 +15,12 @@ import { log } from "../log";
 // written this way only when Node would have sent exactly these bytes: a GET on a keep-alive
 // connection of a server with KEEP_ALIVE_MS and no request cap. Anything else (HEAD,
 // `Connection: close`, HTTP/1.0) takes the public path, `writeHead` + `end`, as does every
-// response with HOP_WORKAROUND_KEPT_WIRE=off (lib/visit/respond.ts reads it).
+// response with HOP_WORKAROUND_PREPARED_RESPONSE=off (lib/visit/respond.ts reads it).
 
 /** The server's keep-alive timeout (server.ts sets it; the kept bytes name it in Keep-Alive). */
 export const KEEP_ALIVE_MS = 65_000;
 
-export interface KeptWire {
+export interface PreparedResponse {
   readonly status: number;
   /** Frozen: the same object for every response (Node's own path writes them when this one can't). */
   readonly headers: Readonly<Record<string, string>>;
@@ -54,15 +54,15 @@ function freshResponse(): NodeResponse {
  * The start-up self-test: a fresh response of this Node has the private fields this module sets,
  * with the values it assumes. When not, one warning, and every response takes the public path.
  */
-export function checkKeptWire(probe: object = freshResponse()): boolean {
+export function checkPreparedResponse(probe: object = freshResponse()): boolean {
   const res = probe as Partial<NodeResponse>;
   fits = res._header === null && res._headerSent === false && res._defaultKeepAlive === true && res.shouldKeepAlive === true && res.sendDate === true;
-  if (!fits) log.warn("workaround not installed: this Node's responses lack the fields it sets", { workaround: "HOP_WORKAROUND_KEPT_WIRE" });
+  if (!fits) log.warn("workaround not installed: this Node's responses lack the fields it sets", { workaround: "HOP_WORKAROUND_PREPARED_RESPONSE" });
   return fits;
 }
 
 let fits = false;
-checkKeptWire();
+checkPreparedResponse();
 const CONNECTION = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(KEEP_ALIVE_MS / 1000)}\r\n\r\n`;
 
 // Node's own Date header is cached per second the same way (a timer clears it at the next second);
@@ -79,7 +79,7 @@ function refreshDate(): void {
 }
 
 /** The kept response's wire form; headers are validated here, once, as Node would per response. */
-export function keptWire(status: number, headers: Record<string, string>, body: Buffer): KeptWire {
+export function preparedResponse(status: number, headers: Record<string, string>, body: Buffer): PreparedResponse {
   if (headers["content-length"] !== String(body.length)) throw new Error("a kept response names its length");
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n`;
   for (const [name, value] of Object.entries(headers)) {
@@ -91,7 +91,7 @@ export function keptWire(status: number, headers: Record<string, string>, body: 
 }
 
 /** Writes the kept response in one piece; false when Node would send other bytes (nothing written). */
-export function writeKeptWire(response: ServerResponse, wire: KeptWire): boolean {
+export function writePreparedResponse(response: ServerResponse, wire: PreparedResponse): boolean {
   const res = response as unknown as NodeResponse;
   if (!fits || res._header !== null || res.req.method !== "GET" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached || !res.sendDate) return false;
   if (res._keepAliveTimeout !== KEEP_ALIVE_MS || (res._maxRequestsPerSocket ?? 0) > 0 || !res._defaultKeepAlive) return false;

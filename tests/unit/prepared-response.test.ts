@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { KEEP_ALIVE_MS, keptWire, writeKeptWire } from "../../lib/http/kept-wire";
+import { KEEP_ALIVE_MS, preparedResponse, writePreparedResponse } from "../../lib/http/prepared-response";
 import { fromKept, htmlHeaders, send } from "../../lib/visit/respond";
 
 // A kept answer (bio page, escape page, visitor 404) goes out as one prepared buffer where Node
@@ -11,11 +11,11 @@ import { fromKept, htmlHeaders, send } from "../../lib/visit/respond";
 
 process.env.HOP_LOG = "silent";
 const body = Buffer.from(`<!doctype html><title>kept</title>${"<p>a page</p>".repeat(200)}`);
-const KEPT = keptWire(200, { ...htmlHeaders("default-src 'none'", String(body.length)), vary: "Accept-Encoding" }, body);
+const KEPT = preparedResponse(200, { ...htmlHeaders("default-src 'none'", String(body.length)), vary: "Accept-Encoding" }, body);
 
 interface Server {
   port: number;
-  /** What writeKeptWire answered for each /kept request, in order. */
+  /** What writePreparedResponse answered for each /kept request, in order. */
   wired: boolean[];
   close: () => Promise<void>;
 }
@@ -24,7 +24,7 @@ async function startServer(keepAliveTimeout = KEEP_ALIVE_MS): Promise<Server> {
   const wired: boolean[] = [];
   const server = http.createServer((req, res) => {
     if (req.url === "/kept") {
-      const wrote = writeKeptWire(res, KEPT);
+      const wrote = writePreparedResponse(res, KEPT);
       wired.push(wrote);
       if (!wrote) send(res, { status: KEPT.status, headers: KEPT.headers, body: KEPT.body });
     } else if (req.url === "/public") {
@@ -141,8 +141,8 @@ test("a server with another keep-alive timeout gets Node's own bytes (its Keep-A
 });
 
 test("a kept response is refused when Node would refuse its headers or its length is not the body's", () => {
-  assert.throws(() => keptWire(200, { "content-length": "3", "x-bad": "a\r\nb" }, Buffer.from("abc")));
-  assert.throws(() => keptWire(200, { "bad name": "x", "content-length": "3" }, Buffer.from("abc")));
-  assert.throws(() => keptWire(200, { "content-length": "4" }, Buffer.from("abc")));
-  assert.equal(fromKept(KEPT).wire, KEPT, "every response of a kept answer shares its wire");
+  assert.throws(() => preparedResponse(200, { "content-length": "3", "x-bad": "a\r\nb" }, Buffer.from("abc")));
+  assert.throws(() => preparedResponse(200, { "bad name": "x", "content-length": "3" }, Buffer.from("abc")));
+  assert.throws(() => preparedResponse(200, { "content-length": "4" }, Buffer.from("abc")));
+  assert.equal(fromKept(KEPT).prepared, KEPT, "every response of a kept answer shares its prepared response");
 });
