@@ -35,7 +35,7 @@ interface OverviewProps {
 export function Overview({ name, teamOwnerEmail = null, counts, activity, readOnly, report, limits, keyLimits = limits, appUrl }: OverviewProps) {
   const stats = [
     { href: "/links", label: "Short links", value: counts.links, icon: LinkIcon },
-    { href: "/websites", label: "Pages", value: counts.websites, icon: LayoutIcon },
+    { href: "/websites", label: "Websites", value: counts.websites, icon: LayoutIcon },
     { href: "/domains", label: "Domains", value: counts.domains, icon: GlobeIcon },
     // Keys are always the signed-in account's own, also in a team's workspace.
     { href: "/keys", label: teamOwnerEmail ? "Your API keys" : "API keys", value: counts.keys, icon: KeyIcon },
@@ -103,7 +103,7 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
                   <td className="cell-wrap">
                     <Link href={`/analytics/link?id=${encodeURIComponent(link.id)}`}>{link.title || link.url.replace(/^https?:\/\//, "")}</Link>
                     <div className="cell-sub">
-                      {link.type === "website" ? "Page" : "Short link"} · {link.url.replace(/^https?:\/\//, "")}
+                      {link.type === "website" ? "Website" : "Short link"} · {link.url.replace(/^https?:\/\//, "")}
                     </div>
                   </td>
                   <td className="num">{link.views.toLocaleString("en-US")}</td>

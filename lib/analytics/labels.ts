@@ -4,7 +4,7 @@
 
 const PLATFORMS: Record<string, string> = { ios: "iOS", android: "Android", windows: "Windows", macos: "macOS", linux: "Linux", other: "Other", unknown: "Unknown" };
 const DEVICES: Record<string, string> = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet", bot: "Bot", unknown: "Unknown" };
-const TYPES: Record<string, string> = { deeplink: "Short link", website: "Page", applink: "App link", Deeplink: "Short link", Website: "Page", Applink: "App link" };
+const TYPES: Record<string, string> = { deeplink: "Short link", website: "Website", applink: "App link", Deeplink: "Short link", Website: "Website", Applink: "App link" };
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 

@@ -15,7 +15,7 @@ export function isContactBlock(block: unknown): boolean {
   return CONTACT_BLOCK_TYPES.has(str(obj(block).type));
 }
 
-/** A sign-up block: an e-mail field and the owner's consent text (docs/bio-pages.md, "Sign-up blocks"). */
+/** A sign-up block: an e-mail field and the owner's consent text (docs/websites.md, "Sign-up blocks"). */
 export function isSignupBlock(block: unknown): boolean {
   return str(obj(block).type) === "signup";
 }

@@ -17,7 +17,7 @@ import { trackingCsp, trackingMarkup, trackingTags } from "./tracking-tags";
 // the response's nonce, or by its hash in a kept page) that reports button presses to the click
 // beacon (plus the owner's own analytics tags, if set).
 
-export interface BioPageInput {
+export interface WebsitePageInput {
   publicId: string;
   url: string;
   templateId: string | null;
@@ -39,7 +39,7 @@ export interface BioPageInput {
 }
 
 /** What this page adds to the visitor CSP: its analytics tags' hosts, and forms when it collects contacts. */
-export function bioPageCsp(data: unknown): CspSources {
+export function websitePageCsp(data: unknown): CspSources {
   return { ...trackingCsp(trackingTags(data)), formSelf: list(obj(data).links).some(isFormBlock), frame: embedOrigins(data) };
 }
 
@@ -57,16 +57,16 @@ export function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 }
 
-export function renderBioPage(input: BioPageInput): string {
+export function renderWebsitePage(input: WebsitePageInput): string {
   return render(input, { nonce: input.nonce });
 }
 
 /**
  * The page to keep as bytes: no nonce in it; its inline style and scripts are allowed by the
- * hashes returned (contentSecurityPolicy(hashes, bioPageCsp(data))). The same page as
- * renderBioPage's but for the nonce attributes.
+ * hashes returned (contentSecurityPolicy(hashes, websitePageCsp(data))). The same page as
+ * renderWebsitePage's but for the nonce attributes.
  */
-export function renderKeptBioPage(input: Omit<BioPageInput, "nonce">): { html: string; hashes: InlineHashes } {
+export function renderKeptWebsitePage(input: Omit<WebsitePageInput, "nonce">): { html: string; hashes: InlineHashes } {
   const hashes = new InlineHashes();
   return { html: render(input, hashes), hashes };
 }
@@ -90,7 +90,7 @@ function sharedImages(data: Record<string, unknown>, pageUrl: string, cardPath?:
   return { favicon: httpsImage(advanced.favicon) ?? ownFavicon ?? url, image: httpsImage(advanced.ogImage) ?? uploaded ?? card ?? ownCard ?? url };
 }
 
-function render(input: Omit<BioPageInput, "nonce">, grant: InlineGrant): string {
+function render(input: Omit<WebsitePageInput, "nonce">, grant: InlineGrant): string {
   const data = obj(input.data);
   const profile = obj(data.profile);
   const advanced = obj(data.advanced);

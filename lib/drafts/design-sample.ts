@@ -1,4 +1,4 @@
-import { renderKeptBioPage, withoutScripts } from "../bio/render-page";
+import { renderKeptWebsitePage, withoutScripts } from "../bio/render-page";
 import { contentSecurityPolicy } from "../html/page";
 import { DRAFT_TEMPLATES, isPublishableTemplate } from "../websites/designs";
 import { GALLERY_SAMPLE } from "./starter-page";
@@ -22,7 +22,7 @@ export function designSample(templateId: string): DesignSample | null {
   if (!isPublishableTemplate(templateId)) return null;
   let sample = kept.get(templateId);
   if (!sample) {
-    const { html, hashes } = renderKeptBioPage({ publicId: "sample", url: "", templateId, data: semanticToData(GALLERY_SAMPLE, templateId), adultConfirmed: true, brandingUrl: "" });
+    const { html, hashes } = renderKeptWebsitePage({ publicId: "sample", url: "", templateId, data: semanticToData(GALLERY_SAMPLE, templateId), adultConfirmed: true, brandingUrl: "" });
     // The frame runs no scripts: the click beacon is left out, and so is any script in the policy.
     hashes.script.length = 0;
     const csp = contentSecurityPolicy(hashes).replace("frame-ancestors 'none'", "frame-ancestors 'self'");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { renderBioPage, withoutScripts } from "../bio/render-page";
+import { renderWebsitePage, withoutScripts } from "../bio/render-page";
 import { config } from "../config";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
@@ -10,7 +10,7 @@ import { isDraftTemplate } from "../websites/designs";
 import { usageNow } from "../usage/clock";
 
 // The editor's live preview: the unsaved model as typed, mapped by semanticToData and drawn by the
-// very renderer visitors get (renderBioPage), so the preview is what publishing serves. Checked
+// very renderer visitors get (renderWebsitePage), so the preview is what publishing serves. Checked
 // exactly as a save is; nothing is stored.
 
 /** A CSP nonce as proxy.ts makes them (base64): the preview's style is tagged with the editor page's nonce. */
@@ -32,7 +32,7 @@ export async function renderDraftPreview(db: Db, callerId: string, draftId: stri
     throw HopError.titled(400, "Bad Request", `Unknown draft design '${templateId}'.`, { field: "templateId" });
   }
   const { model } = parseSemantic(input.semantic);
-  const html = renderBioPage({
+  const html = renderWebsitePage({
     publicId: draft.id,
     url: "",
     templateId,

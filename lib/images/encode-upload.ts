@@ -11,7 +11,7 @@ import { IMAGE_SIZES, MAX_UPLOAD_BYTES, UPLOAD_FORMATS, type ImageSize } from ".
 // from the header and refused before decoding, EXIF orientation applied and every other piece of
 // metadata dropped (sharp writes none unless asked: no GPS position, camera or thumbnail leaves
 // the server), then WebP in three sizes. Animated GIFs and WebPs stay animated, at most
-// MAX_FRAMES frames. docs/bio-pages.md, "Images of your own".
+// MAX_FRAMES frames. docs/websites.md, "Images of your own".
 //
 // Memory: the source is read once, sequentially (libvips streams its rows through the resize, so
 // a 40 MP picture holds ~60 MB, not its 160 MB of pixels), into the largest size; the smaller ones

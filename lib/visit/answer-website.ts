@@ -12,7 +12,7 @@ import type { VisitLink } from "./link-cache";
 import { previewPage } from "./pages";
 import { botReasonOf, recordView } from "./record-view";
 import { countAdultConfirmation } from "./record-click";
-import { bioPageAnswer } from "./rendered-pages";
+import { websitePageAnswer } from "./rendered-pages";
 import { usageNow } from "../usage/clock";
 import { afterSent, header, htmlResponse, redirectResponse, type VisitAnswer, type VisitRequest } from "./respond";
 
@@ -27,7 +27,7 @@ interface Visitor {
 }
 
 function renderFor(link: VisitLink, req: VisitRequest, options: { adultConfirmed: boolean; outboundViaBehavior: boolean; contactStatus: "sent" | "invalid" | null; signupStatus?: SignupStatus | null }): VisitAnswer {
-  return bioPageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug), req.sendsKeptCodings ? preferredCoding(header(req.headers, "accept-encoding")) : null);
+  return websitePageAnswer(link, options, config().appUrl, shortUrlOf(link.domain, link.slug), req.sendsKeptCodings ? preferredCoding(header(req.headers, "accept-encoding")) : null);
 }
 
 function botAnswer(link: VisitLink, req: VisitRequest): VisitAnswer {

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { bioPageCsp, renderKeptBioPage, type BioPageInput } from "../bio/render-page";
+import { websitePageCsp, renderKeptWebsitePage, type WebsitePageInput } from "../bio/render-page";
 import type { ContentCoding } from "../http/accept-encoding";
 import { contentSecurityPolicy } from "../html/page";
 import type { VisitLink } from "./link-cache";
@@ -21,7 +21,7 @@ import { usageNow } from "../usage/clock";
 // time of the visit, and its kept response holds only between the schedule's edges around that time
 // (lib/bio/schedule.ts): the first visit past an edge draws it again, with no publish.
 
-export type PageVariant = Pick<BioPageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus" | "signupStatus">;
+export type PageVariant = Pick<WebsitePageInput, "adultConfirmed" | "outboundViaBehavior" | "contactStatus" | "signupStatus">;
 
 interface Kept {
   csp: string;
@@ -49,13 +49,13 @@ function encoded(csp: string, body: Buffer, coding: ContentCoding | null): Prepa
 const compress = { br: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }), gzip: (b: Buffer) => gzipSync(b, { level: 9 }) };
 
 function render(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string, now: number): Kept {
-  const { html, hashes } = renderKeptBioPage({ publicId: link.publicId, url, templateId: link.templateId, data: link.data, brandingUrl, now, cardPath: cardPath(link.id, link.templateId, link.data), ...variant });
-  const csp = contentSecurityPolicy(hashes, bioPageCsp(link.data));
+  const { html, hashes } = renderKeptWebsitePage({ publicId: link.publicId, url, templateId: link.templateId, data: link.data, brandingUrl, now, cardPath: cardPath(link.id, link.templateId, link.data), ...variant });
+  const csp = contentSecurityPolicy(hashes, websitePageCsp(link.data));
   return { csp, ...scheduleSpan(link.data, now), identity: encoded(csp, Buffer.from(html), null) };
 }
 
 /** The page's 200 answer for `variant` in `coding`, from the kept response when there is one. */
-export function bioPageAnswer(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string, coding: ContentCoding | null = null): VisitAnswer {
+export function websitePageAnswer(link: VisitLink, variant: PageVariant, brandingUrl: string, url: string, coding: ContentCoding | null = null): VisitAnswer {
   let variants = kept.get(link);
   if (!variants) kept.set(link, (variants = new Map()));
   const key = variantKey(variant);

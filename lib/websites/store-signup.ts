@@ -11,7 +11,7 @@ import { enqueueWebhookEvents } from "../webhooks/outbox";
 import { CONFIRM_PATH, SIGNUP_PATH, UNSUBSCRIBE_PATH } from "./signup-paths";
 import type { PostedPage } from "./store-contact";
 
-// A visitor's sign-up through a page's sign-up block (docs/bio-pages.md, "Sign-up blocks"). With
+// A visitor's sign-up through a page's sign-up block (docs/websites.md, "Sign-up blocks"). With
 // SMTP (double opt-in) the row waits for its confirmation link, mailed at once, and is deleted
 // when not confirmed within SIGNUP_CONFIRM_MS; without SMTP it is stored at once as single
 // opt-in. One row per page and address: signing up again changes nothing, except that a pending

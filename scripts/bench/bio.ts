@@ -1,6 +1,6 @@
 // Bio pages: HTML+CSS bytes of a 10-link page for every design (goal < 30 KB each). The page rate
 // against the redirect rate is in the redirect section.
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
 
 export async function benchBio(): Promise<void> {
@@ -10,7 +10,7 @@ export async function benchBio(): Promise<void> {
   const data = { profile: { name: "Bench Person", handle: "@bench", verified: true, bio: "A bio of ordinary length for a link-in-bio page." }, links, socials };
   let max = 0;
   for (const id of [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES]) {
-    const bytes = Buffer.byteLength(renderBioPage({ publicId: "bench", url: "https://hop.example/bench", templateId: id, data, nonce: "x".repeat(24), adultConfirmed: false, brandingUrl: "https://hop.example" }));
+    const bytes = Buffer.byteLength(renderWebsitePage({ publicId: "bench", url: "https://hop.example/bench", templateId: id, data, nonce: "x".repeat(24), adultConfirmed: false, brandingUrl: "https://hop.example" }));
     max = Math.max(max, bytes);
     console.log(`bio ${id.padEnd(26)} ${String(bytes).padStart(6)} bytes`);
   }

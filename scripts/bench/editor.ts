@@ -1,10 +1,10 @@
 // The page editor: the autosave round trip (PUT /api/dashboard/drafts/<id> with a 20-block page,
 // over HTTP to a running server, signed in like the browser) and the live preview of a 20-block
 // page — the HTTP round trip of the preview route and the server render alone (semanticToData +
-// renderBioPage, in process).
+// renderWebsitePage, in process).
 import { performance } from "node:perf_hooks";
 import { semanticToData } from "../../lib/drafts/semantic-to-data";
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { admin, startServer } from "../harness/hop-server";
 import { fmt, percentile } from "./stats";
 
@@ -27,7 +27,7 @@ export async function benchEditor(): Promise<void> {
   const renders: number[] = [];
   for (let round = 0; round < ROUNDS * 5; round++) {
     const started = performance.now();
-    renderBioPage({ publicId: "bench", url: "", templateId: "simple-stack-v2", data: semanticToData(twentyBlocks(round), "simple-stack-v2"), nonce: "x".repeat(24), adultConfirmed: true, brandingUrl: "#" });
+    renderWebsitePage({ publicId: "bench", url: "", templateId: "simple-stack-v2", data: semanticToData(twentyBlocks(round), "simple-stack-v2"), nonce: "x".repeat(24), adultConfirmed: true, brandingUrl: "#" });
     renders.push(performance.now() - started);
   }
   report("preview render, 20 blocks (in process)", renders);

@@ -6,7 +6,7 @@ import { PRIMARY, visit, visitBytes } from "../helpers/visit";
 import { startServer, usingPostgres, type HopServer } from "../../scripts/harness/hop-server";
 import { sharedServer } from "../../scripts/harness/shared-servers";
 
-// Images of your own (docs/bio-pages.md): the editor uploads a picture's bytes for a draft; the
+// Images of your own (docs/websites.md): the editor uploads a picture's bytes for a draft; the
 // server re-encodes it (format from its bytes, SVG refused, pixels bounded, metadata stripped,
 // three WebP sizes), keeps it in the database and serves it from the page's own host under a
 // content-hashed address with a year's cache; the live page draws it with srcset; a second

@@ -40,7 +40,7 @@ describe("a page's canonical address and shared pictures", () => {
     assert.equal(first.headers["content-type"], "image/png");
     assert.equal(first.headers["cache-control"], "public, max-age=31536000, immutable");
     assert.deepEqual(await sharp(first.body).metadata().then((m) => [m.format, m.width, m.height]), ["png", 1200, 630]);
-    // From the cache: the same bytes; the time is printed for docs/bio-pages.md, not asserted (a shared machine).
+    // From the cache: the same bytes; the time is printed for docs/websites.md, not asserted (a shared machine).
     const times: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const started = performance.now();

@@ -10,7 +10,7 @@ import { scalar } from "../helpers/sql-scalar";
 import { admin, startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { agent, PRIMARY, postForm, visit } from "../helpers/visit";
 
-// Sign-up blocks (docs/bio-pages.md, "Sign-up blocks"): the page renders an e-mail field and a
+// Sign-up blocks (docs/websites.md, "Sign-up blocks"): the page renders an e-mail field and a
 // button under the owner's consent text, posting to /__hop/signup on its own host without
 // JavaScript. Without SMTP an address is stored at once (single opt-in) and `subscriber.created`
 // is sent then; with SMTP (a real SMTP server here) it waits for the mailed confirmation link,

@@ -55,10 +55,10 @@ test("the owner's failing pair is drawn with the suggestion, unless kept; kept p
 });
 
 test("a grid design spans the last tile of an odd run across the row; other layouts get no such class", async () => {
-  const { renderBioPage } = await import("../../lib/bio/render-page");
+  const { renderWebsitePage } = await import("../../lib/bio/render-page");
   const tile = (title: string) => ({ type: "simple", title, url: `https://example.com/${title}` });
   const data = { profile: { name: "Grid" }, links: [tile("a"), tile("b"), tile("c"), { type: "header", title: "More" }, tile("d"), tile("e"), { type: "text", text: "bye" }, tile("f")] };
-  const html = (templateId: string) => renderBioPage({ publicId: "p", url: "https://x.example/p", templateId, data, nonce: "bm9uY2Vub25jZQ==", brandingUrl: "https://hop.example", adultConfirmed: true });
+  const html = (templateId: string) => renderWebsitePage({ publicId: "p", url: "https://x.example/p", templateId, data, nonce: "bm9uY2Vub25jZQ==", brandingUrl: "https://hop.example", adultConfirmed: true });
   const wide = [...html("bento-grid").matchAll(/<a class="btn( wide)?[^>]*>([a-f])</g)].filter((m) => m[1]).map((m) => m[2]);
   assert.deepEqual(wide, ["c", "f"], "c ends a run of three, f a run of one; d and e fill a row");
   assert.doesNotMatch(html("simple-stack-v2"), /btn wide/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { embedOf } from "../../lib/bio/embeds";
-import { bioPageCsp, renderBioPage } from "../../lib/bio/render-page";
+import { websitePageCsp, renderWebsitePage } from "../../lib/bio/render-page";
 import { contentSecurityPolicy } from "../../lib/html/page";
 
 // Media blocks are click-to-load embeds: the page names no provider's address anywhere it would
@@ -31,14 +31,14 @@ test("a media card: a link until tapped, the player's address only in a data att
       { type: "simple", title: "Blog", url: "https://ada.example" },
     ],
   };
-  const html = renderBioPage({ publicId: "p", url: "https://hop.example/p", templateId: "simple-stack-v2", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example" });
+  const html = renderWebsitePage({ publicId: "p", url: "https://hop.example/p", templateId: "simple-stack-v2", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example" });
   assert.doesNotMatch(html, /<iframe/);
   assert.doesNotMatch(html, /(src|href)="https:\/\/(www\.youtube-nocookie\.com|open\.spotify\.com\/embed)/, "nothing loads a player before the tap");
   assert.match(html, /<a class="btn embed-card" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ"[^>]* data-hop-embed="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?autoplay=1" data-hop-embed-kind="video">/);
   assert.match(html, /Play on Spotify/);
   assert.doesNotMatch(html, /Elsewhere[^<]*<small>Play on/, "an unknown provider stays a plain link");
-  const csp = contentSecurityPolicy("N0NCE", bioPageCsp(data));
+  const csp = contentSecurityPolicy("N0NCE", websitePageCsp(data));
   assert.match(csp, /frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/open\.spotify\.com;/);
   assert.match(csp, /frame-ancestors 'none'/);
-  assert.doesNotMatch(contentSecurityPolicy("N0NCE", bioPageCsp({ links: [{ type: "simple", url: "https://youtu.be/dQw4w9WgXcQ" }] })), /frame-src/, "a plain link to a video frames nothing");
+  assert.doesNotMatch(contentSecurityPolicy("N0NCE", websitePageCsp({ links: [{ type: "simple", url: "https://youtu.be/dQw4w9WgXcQ" }] })), /frame-src/, "a plain link to a video frames nothing");
 });

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { bioPageCsp, renderBioPage } from "../../lib/bio/render-page";
+import { websitePageCsp, renderWebsitePage } from "../../lib/bio/render-page";
 import { contentSecurityPolicy } from "../../lib/html/page";
 import { CREATE_TEMPLATES, LEGACY_TEMPLATES } from "../../lib/websites/designs";
 
 const ALL = [...CREATE_TEMPLATES, ...LEGACY_TEMPLATES];
-const render = (templateId: string, data: unknown, extra: Partial<Parameters<typeof renderBioPage>[0]> = {}) =>
-  renderBioPage({ publicId: "page", url: "https://hop.example/page", templateId, data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", ...extra });
+const render = (templateId: string, data: unknown, extra: Partial<Parameters<typeof renderWebsitePage>[0]> = {}) =>
+  renderWebsitePage({ publicId: "page", url: "https://hop.example/page", templateId, data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", ...extra });
 
 const tenLinks = Array.from({ length: 10 }, (_, i) => ({ type: i === 0 ? "featured" : "simple", title: `Link number ${i + 1}`, subtitle: "More", url: `https://example.com/${i + 1}` }));
 const sample = {
@@ -147,9 +147,9 @@ describe("bio page rendering", () => {
     assert.ok(html.includes('class="hp" aria-hidden="true"'), "honeypot");
     assert.ok(render("simple-stack-v2", data, { contactStatus: "sent" }).includes('role="status">Thank you!'));
     assert.ok(render("simple-stack-v2", data, { contactStatus: "invalid" }).includes('role="alert"'));
-    assert.equal(bioPageCsp(data).formSelf, true);
-    assert.match(contentSecurityPolicy("n", bioPageCsp(data)), /form-action 'self'/);
-    assert.match(contentSecurityPolicy("n", bioPageCsp(sample)), /form-action 'none'/);
+    assert.equal(websitePageCsp(data).formSelf, true);
+    assert.match(contentSecurityPolicy("n", websitePageCsp(data)), /form-action 'self'/);
+    assert.match(contentSecurityPolicy("n", websitePageCsp(sample)), /form-action 'none'/);
   });
 
   test("in-app visitors whose behavior leaves the app get buttons through ?hop_go=<n>, tracked with the real URL", () => {
@@ -164,12 +164,12 @@ describe("bio page rendering", () => {
     assert.ok(html.includes('<script async nonce="N0NCE" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ"></script>'));
     assert.ok(html.includes('fbq("init","123456789012345")'));
     assert.equal((html.match(/<script(?! async)[^>]*>/g) ?? []).filter((t) => !t.includes('nonce="N0NCE"')).length, 0, "every script carries the nonce");
-    const csp = contentSecurityPolicy("n", bioPageCsp(data));
+    const csp = contentSecurityPolicy("n", websitePageCsp(data));
     assert.match(csp, /script-src 'nonce-n' https:\/\/www.googletagmanager.com https:\/\/connect.facebook.net/);
     assert.match(csp, /connect-src 'self' https:\/\/\*.google-analytics.com/);
     const evil = { advanced: { googleTag: 'G-1");alert(1);("', facebookPixel: "1<script>" } };
     const clean = render("simple-stack-v2", evil);
     assert.equal((clean.match(/<script/g) ?? []).length, 1);
-    assert.doesNotMatch(contentSecurityPolicy("n", bioPageCsp(evil)), /googletagmanager|facebook/);
+    assert.doesNotMatch(contentSecurityPolicy("n", websitePageCsp(evil)), /googletagmanager|facebook/);
   });
 });

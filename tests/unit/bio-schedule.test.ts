@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { blockDestination, trackedButton } from "../../lib/bio/blocks";
 import { contactBlockById } from "../../lib/bio/page-settings";
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { scheduleSpan, shownAt } from "../../lib/bio/schedule";
 import { parseSemantic } from "../../lib/drafts/draft-input";
 import { dataToSemantic } from "../../lib/drafts/data-to-semantic";
 import { semanticToData } from "../../lib/drafts/semantic-to-data";
 import { PageData } from "../../lib/websites/page-data";
 import { setUsageClock } from "../../lib/usage/clock";
-import { bioPageAnswer } from "../../lib/visit/rendered-pages";
+import { websitePageAnswer } from "../../lib/visit/rendered-pages";
 import type { VisitLink } from "../../lib/visit/link-cache";
 
 const START = Date.parse("2026-12-01T09:00:00.000Z");
@@ -23,7 +23,7 @@ const data = {
     { id: "old", title: "Early bird", url: "https://example.com/early", schedule: { end: "2026-12-01T09:00:00.000Z" } },
   ],
 };
-const render = (now: number) => renderBioPage({ publicId: "p", url: "https://hop.example/p", templateId: "minimal-card", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", now });
+const render = (now: number) => renderWebsitePage({ publicId: "p", url: "https://hop.example/p", templateId: "minimal-card", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", now });
 
 describe("scheduled blocks", () => {
   test("a block is shown from its start (inclusive) until its end (exclusive)", () => {
@@ -70,13 +70,13 @@ describe("scheduled blocks", () => {
     const link = { id: "l1", publicId: "p1", accountId: "a", type: "website", domain: "hop.example", slug: "ada", isActive: true, templateId: "minimal-card", data } as unknown as VisitLink;
     const page = (at: number) => {
       setUsageClock(at);
-      return String(bioPageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "https://hop.example", "https://hop.example/ada").body);
+      return String(websitePageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "https://hop.example", "https://hop.example/ada").body);
     };
     try {
       assert.doesNotMatch(page(START - 1000), /Winter sale/);
       assert.match(page(START), /Winter sale/);
-      const kept = (setUsageClock(START + 1000), bioPageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "", "").body);
-      const again = (setUsageClock(START + 2000), bioPageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "", "").body);
+      const kept = (setUsageClock(START + 1000), websitePageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "", "").body);
+      const again = (setUsageClock(START + 2000), websitePageAnswer(link, { adultConfirmed: false, outboundViaBehavior: false, contactStatus: null }, "", "").body);
       assert.equal(kept, again, "within the span the same kept bytes");
       assert.doesNotMatch(page(END), /Winter sale/);
       assert.match(page(END - 1), /Winter sale/, "a clock set back draws the page again too");

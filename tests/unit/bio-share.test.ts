@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { cardHash, cardInputs, cardPath, cardSvg, servedCardFile } from "../../lib/bio/social-card";
 
 // What a page tells browsers and link previews about itself: its canonical address (a custom
@@ -8,7 +8,7 @@ import { cardHash, cardInputs, cardPath, cardSvg, servedCardFile } from "../../l
 
 const KEY = "a".repeat(40);
 const render = (data: unknown, url = "https://links.shop.example/", card?: string) =>
-  renderBioPage({ publicId: "p", url, templateId: "minimal-card", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", cardPath: card });
+  renderWebsitePage({ publicId: "p", url, templateId: "minimal-card", data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example", cardPath: card });
 const head = (html: string) => html.slice(0, html.indexOf("</head>"));
 
 describe("sharing a page", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { parseSemantic } from "../../lib/drafts/draft-input";
 import type { SemanticModel } from "../../lib/drafts/semantic";
 import { designDefaults, semanticToData } from "../../lib/drafts/semantic-to-data";
@@ -15,7 +15,7 @@ const model = (semantic: unknown): SemanticModel => parseSemantic(semantic).mode
 const map = (semantic: unknown, templateId = "simple-stack-v2") => semanticToData(model(semantic), templateId);
 const firstBlock = (semantic: unknown) => (map(semantic).links as Array<Record<string, unknown>>)[0];
 const render = (templateId: string, data: unknown) =>
-  renderBioPage({ publicId: "draft", url: "https://hop.example/draft", templateId, data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example" });
+  renderWebsitePage({ publicId: "draft", url: "https://hop.example/draft", templateId, data, nonce: "N0NCE", adultConfirmed: false, brandingUrl: "https://hop.example" });
 
 describe("semantic → website data", () => {
   test("an empty model gets the design's defaults", () => {

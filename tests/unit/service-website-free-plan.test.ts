@@ -26,7 +26,7 @@ test("a free account's page is stored and served without the paid features", asy
   const { effectiveLimits } = await import("../../lib/accounts/plans");
   const { createWebsite } = await import("../../lib/websites/create-website");
   const { getWebsite } = await import("../../lib/websites/get-website");
-  const { renderBioPage } = await import("../../lib/bio/render-page");
+  const { renderWebsitePage } = await import("../../lib/bio/render-page");
   const account = await createAccount(env.db, { email: "free@example.test", plan: "free" });
   const limits = effectiveLimits("free", {});
   const actor = { id: account.id, plan: "free", limits };
@@ -42,7 +42,7 @@ test("a free account's page is stored and served without the paid features", asy
   const row = await env.db.link.findUniqueOrThrow({ where: { publicId: "free-ada" } });
   assert.equal(row.behavior, "conservative", "free plans always store conservative");
 
-  const html = renderBioPage({ publicId: "free-ada", url: created.url, templateId: "music-onyx", data: stored, nonce: "n", adultConfirmed: false, brandingUrl: "https://hop.example" });
+  const html = renderWebsitePage({ publicId: "free-ada", url: created.url, templateId: "music-onyx", data: stored, nonce: "n", adultConfirmed: false, brandingUrl: "https://hop.example" });
   assert.ok(html.includes("Made with"), "branding shown");
   assert.ok(!html.includes('id="hop-gate"') && !html.includes("<form") && !html.includes('aria-label="Verified"') && !html.includes("12k"));
 

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { renderBioPage } from "../../lib/bio/render-page";
+import { renderWebsitePage } from "../../lib/bio/render-page";
 import { createGeoCache, lookupIp } from "../../lib/geoip/lookup";
 import { classifyUserAgent, createUaCache } from "../../lib/ua/classify";
 import type { VisitLink } from "../../lib/visit/link-cache";
-import { bioPageAnswer } from "../../lib/visit/rendered-pages";
+import { websitePageAnswer } from "../../lib/visit/rendered-pages";
 import { cardPath } from "../../lib/bio/social-card";
 
 // The per-hit caches of the visitor path: classified user agents and GeoIP places per address are
@@ -84,9 +84,9 @@ describe("kept bio page HTML", () => {
   test("every variant is the per-response render but for the nonces, its CSP listing its inline elements' hashes", () => {
     const page = link();
     for (const variant of variants) {
-      const answer = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
+      const answer = websitePageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
       const body = answer.body.toString();
-      const fresh = renderBioPage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce: "AAAAAAAAAAAAAAAAAAAAAA==", brandingUrl: "https://hop.example", cardPath: cardPath(page.id, "simple-stack-v2", data), ...variant });
+      const fresh = renderWebsitePage({ publicId: "ada", url: "https://hop.example/site/ada", templateId: "simple-stack-v2", data, nonce: "AAAAAAAAAAAAAAAAAAAAAA==", brandingUrl: "https://hop.example", cardPath: cardPath(page.id, "simple-stack-v2", data), ...variant });
       assert.equal(body, withoutNonces(fresh), JSON.stringify(variant));
       assert.doesNotMatch(body, /nonce/);
       const csp = answer.headers["content-security-policy"];
@@ -97,32 +97,32 @@ describe("kept bio page HTML", () => {
       assert.match(body, /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC123"><\/script>/, "the external tag, allowed by its host");
       assert.match(csp, /form-action 'self'/, "the contact block posts to the page's host");
       assert.equal(answer.headers["content-length"], String(answer.body.length));
-      const again = bioPageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
+      const again = websitePageAnswer(page, variant, "https://hop.example", "https://hop.example/site/ada");
       assert.ok(again.body === answer.body && again.headers === answer.headers, "every response is the kept bytes and headers, not a copy");
     }
-    const gated = bioPageAnswer(page, variants[0], "https://hop.example", "u").body.toString();
-    const confirmed = bioPageAnswer(page, variants[1], "https://hop.example", "u").body.toString();
+    const gated = websitePageAnswer(page, variants[0], "https://hop.example", "u").body.toString();
+    const confirmed = websitePageAnswer(page, variants[1], "https://hop.example", "u").body.toString();
     assert.ok(gated.includes('id="hop-gate"') && !confirmed.includes('id="hop-gate"'), "the 18+ gate state is its own variant");
   });
 
   test("a page's hashes change with its script: a changed page id is a new beacon hash", () => {
-    const a = bioPageAnswer(link(), variants[0], "https://hop.example", "u").headers["content-security-policy"];
-    const b = bioPageAnswer({ ...link(), publicId: "grace" }, variants[0], "https://hop.example", "u").headers["content-security-policy"];
+    const a = websitePageAnswer(link(), variants[0], "https://hop.example", "u").headers["content-security-policy"];
+    const b = websitePageAnswer({ ...link(), publicId: "grace" }, variants[0], "https://hop.example", "u").headers["content-security-policy"];
     assert.notDeepEqual(directive(a, "script-src"), directive(b, "script-src"));
     assert.deepEqual(directive(a, "style-src"), directive(b, "style-src"));
   });
 
   test("a changed page (a new link object from the link cache) is rendered afresh", () => {
     const before = link();
-    assert.ok(bioPageAnswer(before, variants[0], "https://hop.example", "u").body.toString().includes("Ada &lt;Lovelace&gt;"));
+    assert.ok(websitePageAnswer(before, variants[0], "https://hop.example", "u").body.toString().includes("Ada &lt;Lovelace&gt;"));
     const after = { ...link(), data: { ...data, profile: { name: "Grace" } } };
-    const body = bioPageAnswer(after, variants[0], "https://hop.example", "u").body.toString();
+    const body = websitePageAnswer(after, variants[0], "https://hop.example", "u").body.toString();
     assert.ok(body.includes("Grace") && !body.includes("Lovelace"));
-    assert.equal(brotliDecompressSync(bioPageAnswer(before, variants[0], "https://hop.example", "u", "br").body).toString(), bioPageAnswer(before, variants[0], "https://hop.example", "u").body.toString());
-    assert.equal(brotliDecompressSync(bioPageAnswer(after, variants[0], "https://hop.example", "u", "br").body).toString(), body, "compressed from the new page");
-    const gzip = bioPageAnswer(after, variants[0], "https://hop.example", "u", "gzip");
+    assert.equal(brotliDecompressSync(websitePageAnswer(before, variants[0], "https://hop.example", "u", "br").body).toString(), websitePageAnswer(before, variants[0], "https://hop.example", "u").body.toString());
+    assert.equal(brotliDecompressSync(websitePageAnswer(after, variants[0], "https://hop.example", "u", "br").body).toString(), body, "compressed from the new page");
+    const gzip = websitePageAnswer(after, variants[0], "https://hop.example", "u", "gzip");
     assert.equal(gunzipSync(gzip.body).toString(), body);
-    assert.ok(bioPageAnswer(after, variants[0], "https://hop.example", "u", "gzip").body === gzip.body, "compressed once, then kept");
+    assert.ok(websitePageAnswer(after, variants[0], "https://hop.example", "u", "gzip").body === gzip.body, "compressed once, then kept");
   });
 });
 

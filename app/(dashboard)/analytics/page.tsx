@@ -138,7 +138,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
                   <Link href={analyticsHref(link.id)}>{link.url.replace(/^https?:\/\//, "")}</Link>
                 </td>
                 <td className="hide-sm">{link.title || "—"}</td>
-                <td>{link.type === "website" ? "Page" : "Link"}</td>
+                <td>{link.type === "website" ? "Website" : "Short link"}</td>
               </tr>
             ))}
           </Table>

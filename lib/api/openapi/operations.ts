@@ -225,7 +225,7 @@ export const operations = {
     description:
       "The body is the file as it is (at most 2 MB): LinkStack's export (JSON), or a LinkStack or Linktree public page saved as HTML; nothing is fetched. " +
       "Profile, buttons in order, headers, text, embeds Hop plays and social icons become a draft as POST /v1/websites/drafts makes one; `skipped` lists what was not carried over. " +
-      "A javascript:, vbscript: or data: address refuses the file. See docs/bio-pages.md.",
+      "A javascript:, vbscript: or data: address refuses the file. See docs/websites.md.",
     query: ImportDraftQuery,
     rawBody: { mediaType: "text/html", description: "The file as it is: HTML, or JSON (any Content-Type).", maxBytes: PAGE_IMPORT_MAX_BYTES },
     success: { status: 201, description: "Saved; open `editorUrl` to finish and publish. `imported` is what the draft holds, `skipped` what it does not.", schema: DraftImportResult },
@@ -275,7 +275,7 @@ export const operations = {
     method: "get", path: "/v1/websites/{id}/subscribers", tag: "Websites", resource: "websites", scope: "websites:read", summary: "List the e-mail sign-ups a website collected", addition: true,
     description:
       "The addresses the page's sign-up blocks collected, newest first: confirmed ones and those whose confirmation link is still out (`status: pending`, deleted unless confirmed within 48 hours). " +
-      "See docs/bio-pages.md, \"Sign-up blocks\".",
+      "See docs/websites.md, \"Sign-up blocks\".",
     pathParams: { id: "Slug, custom domain or document id." },
     query: SubscriberQuery,
     success: { status: 200, description: "A page of subscribers, newest first.", schema: SubscriberList },
