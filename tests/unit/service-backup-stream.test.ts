@@ -51,7 +51,10 @@ test(`a backup of ${STORED_MB} MB of incompressible rows holds far less than tha
   const result = await writeBackup(path.join(dir, "hop.tar"));
   clearInterval(sampler);
   assert.ok(result.bytes > STORED_MB * 1024 * 1024, `the backup holds the rows (${mb(result.bytes)} MB)`);
-  assert.ok(peak - before < (STORED_MB / 4) * 1024 * 1024, `live heap and buffers grew ${mb(peak - before)} MB during the backup`);
+  // Half the database: a copy held whole adds all of it; the streams' own buffers and PGlite's
+  // WebAssembly memory (counted in `external`) stay well below: alone this reads near 0 MB, and
+  // 22 MB was seen once in a CI pass on a loaded slow machine.
+  assert.ok(peak - before < (STORED_MB / 2) * 1024 * 1024, `live heap and buffers grew ${mb(peak - before)} MB during the backup`);
 });
 
 test("the last success is recorded for /metrics; a second backup at once is refused; one that cannot fit is refused before it starts", async () => {
