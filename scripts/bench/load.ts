@@ -90,11 +90,13 @@ export function wrk(url: string, options: LoadOptions = {}): Promise<Run> {
       }
     });
     child.stderr.on("data", (c) => (out += c));
-    void options.until?.finally(() => {
+    const interrupt = () => {
       if (doneAt || child.exitCode !== null) return;
       doneAt = performance.now();
       child.kill("SIGINT");
-    });
+    };
+    // Settled either way (a load that failed still ends the run); its failure is the caller's to report.
+    options.until?.then(interrupt, interrupt);
     child.on("error", reject);
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`wrk failed (${code}):\n${out}`));
