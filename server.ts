@@ -4,14 +4,14 @@
 // this is the fast path. Without this file (`next start`) proxy.ts is the visitor entry point and
 // instrumentation.ts starts the same services (lib/server/services.ts); see docs/architecture.md.
 // First: keeps the shape of Node's tick objects alive before anything collects (see the module).
-import { releaseTickShape } from "./lib/server/keep-tick-shape";
+import { releaseTickObject } from "./lib/server/keep-tick-object";
 // Then: .env files and the configuration, checked before any module reads it.
 import "./lib/server/load-env";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { stampClientIp } from "./lib/net/client-ip";
+import { attachClientIp } from "./lib/net/client-ip";
 import { ADMIN_PATH, adminSecret, handleAdminRequest, removeServerRecord, writeServerRecord } from "./lib/cli/admin";
 import { config, workaroundOn } from "./lib/config";
 import { dbMode } from "./lib/db/open";
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // Before Next prepares: instrumentation.ts sees it and leaves the services to this process, and
   // proxy.ts skips its visitor entry point (every visitor request was answered here, before Next).
   markEntry("server.ts");
-  if (!workaroundOn("tickShape")) releaseTickShape();
+  if (!workaroundOn("tickObject")) releaseTickObject();
   const stopServices = await startServices();
   adminSecret();
   const app = next({ dev, dir: root, hostname: host, port });
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   // closure made per request costs the visitor path (docs/decisions/025-no-allocation-per-visit.md).
   const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
     countWhenWritten(req, res);
-    stampClientIp(req);
+    attachClientIp(req);
     // Next answers an undecodable path with a plain-text 500 before any route or page runs.
     if (screenBeforeNext(req, res)) return;
     void handle(req, res).catch((error: unknown) => {

@@ -7,7 +7,7 @@ import "./globals.css";
 import "@/components/ui/ui.css";
 import "@/components/dashboard/dashboard.css";
 
-export const metadata: Metadata = { title: { default: "Hop", template: "%s · Hop" }, description: "Short links and link-in-bio pages" };
+export const metadata: Metadata = { title: { default: "Hop", template: "%s · Hop" }, description: "Short links and link-in-bio websites" };
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

@@ -16,7 +16,7 @@ import { countActiveKeys } from "@/lib/keys/count-active-keys";
 import { currentWorkspace } from "@/lib/dashboard/workspace";
 import { workspaceChoices } from "@/lib/dashboard/workspace-choice";
 
-export const metadata: Metadata = { title: "Hop — short links and link-in-bio pages" };
+export const metadata: Metadata = { title: "Hop — short links and link-in-bio websites" };
 
 /** Signed out: the product page. Signed in: the overview of the selected workspace (a team owner's for a member). */
 export default async function Home() {

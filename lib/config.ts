@@ -173,10 +173,10 @@ function budgetScaled(given: Record<string, string | undefined>): Record<string,
 // Workarounds of Node's or Next's internals (docs/decisions/012-node-and-next-workarounds.md): each is on unless its variable says off, and each checks at start that the
 // internals it relies on still look as it expects, falling back to plain behaviour when not.
 const WORKAROUNDS = {
-  HOP_WORKAROUND_TICK_SHAPE: "tickShape",
+  HOP_WORKAROUND_TICK_OBJECT: "tickObject",
   HOP_WORKAROUND_PREPARED_RESPONSE: "preparedResponse",
   HOP_WORKAROUND_METHOD_REWRITE: "methodRewrite",
-  HOP_WORKAROUND_REQUEST_STAMP: "requestStamp",
+  HOP_WORKAROUND_REQUEST_HOOK: "requestHook",
   HOP_WORKAROUND_EXIT_HOOK: "exitHook",
 } as const;
 

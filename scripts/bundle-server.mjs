@@ -35,10 +35,10 @@ const keepOwnLocation = {
 
 // In an ES module every `import` of a package runs before the module's own code, so in one bundle
 // of server.ts, Next (and every package) would load before the first lines server.ts relies on
-// running first: lib/server/keep-tick-shape.ts (before any full collection) and the .env files
+// running first: lib/server/keep-tick-object.ts (before any full collection) and the .env files
 // (before anything reads the configuration). The server's entry is therefore a prelude that runs
 // those two, then imports server.ts as a separate chunk, whose packages load only then.
-const SERVER_PRELUDE = `import "./lib/server/keep-tick-shape";
+const SERVER_PRELUDE = `import "./lib/server/keep-tick-object";
 import "./lib/server/load-env";
 await import("./server");
 `;

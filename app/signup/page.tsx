@@ -21,7 +21,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
   return (
     <AuthCard
       title="Create your Hop account"
-      subtitle={first ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio pages and an API, in one place."}
+      subtitle={first ? "You are the first: this account gets the Unlimited plan and runs this instance." : "Short links, link-in-bio websites and an API, in one place."}
       footer={<>Already have an account? <Link href={callbackUrl === "/" ? "/login" : `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link></>}
     >
       {open ? <SignupForm callbackUrl={callbackUrl} /> : <Alert tone="warning"><strong>Sign-up is closed.</strong> Ask the operator of this Hop instance for an account.</Alert>}

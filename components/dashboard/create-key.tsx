@@ -13,7 +13,7 @@ import { toast } from "../ui/toast";
 
 const ACCESS = [
   { value: "full", label: "Full — everything, including account endpoints" },
-  { value: "creator", label: "Creator — create and manage links and pages" },
+  { value: "creator", label: "Creator — create and manage links and websites" },
   { value: "viewer", label: "Viewer — read only" },
   { value: "custom", label: "Custom — the scopes you tick" },
 ];

@@ -26,8 +26,8 @@ export function Landing({ signupOpen }: { signupOpen: boolean }) {
       </header>
       <main>
         <section className="hero">
-          <h1>Short links and link-in-bio pages you host yourself</h1>
-          <p>Create links, pages and domains in a clean dashboard or through the API. One server, your data, no per-click bill.</p>
+          <h1>Short links and link-in-bio websites you host yourself</h1>
+          <p>Create links, websites and domains in a clean dashboard or through the API. One server, your data, no per-click bill.</p>
           <div className="hero-actions">
             {signupOpen ? (
               <ButtonLink href="/signup" size="lg">

@@ -17,7 +17,7 @@ interface OverviewProps {
   /** Set when a team member looks at the owner's workspace: the counts and plan are the owner's. */
   teamOwnerEmail?: string | null;
   counts: { links: number; websites: number; domains: number; keys: number };
-  /** The last 30 days of the workspace: views and clicks per day, the top five links and pages. */
+  /** The last 30 days of the workspace: views and clicks per day, the top five links and websites. */
   activity: Awaited<ReturnType<typeof activityOverview>>;
   readOnly: boolean;
   report: { plan: string; links: { totalLimit: number | null; activeLimit: number | null; currentTotal: number; currentActive: number }; apiKeys: { active: number; max: number } };
@@ -28,7 +28,7 @@ interface OverviewProps {
 }
 
 /**
- * The workspace at a glance: what it holds (short links and pages counted apart, and together as
+ * The workspace at a glance: what it holds (short links and websites counted apart, and together as
  * the plan counts them), what to do next, the last 30 days, and the plan — saying plainly when the
  * plan has no API instead of offering keys that would answer 403.
  */
@@ -45,13 +45,13 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
     <div className="page-stack">
       <PageHeader
         title={`Welcome, ${name}`}
-        description={teamOwnerEmail ? <>The links, pages and domains of {teamOwnerEmail}&apos;s workspace at a glance.</> : "Your links, pages and domains at a glance."}
+        description={teamOwnerEmail ? <>The links, websites and domains of {teamOwnerEmail}&apos;s workspace at a glance.</> : "Your links, websites and domains at a glance."}
         action={
           readOnly ? null : (
             <div className="quick-actions">
               <ButtonLink href="/websites/new" variant="secondary">
                 <PlusIcon />
-                New page
+                New website
               </ButtonLink>
               <ButtonLink href="/links/new">
                 <PlusIcon />
@@ -89,10 +89,10 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
               <TimeSeriesChart label="Views and clicks of the workspace per day" series={activity.series} />
             </CardBody>
             <Table
-              caption="Top links and pages, last 30 days"
+              caption="Top links and websites, last 30 days"
               head={
                 <tr>
-                  <th scope="col">Top links and pages</th>
+                  <th scope="col">Top links and websites</th>
                   <th scope="col" className="num">Views</th>
                   <th scope="col" className="num">Clicks</th>
                 </tr>
@@ -119,12 +119,12 @@ export function Overview({ name, teamOwnerEmail = null, counts, activity, readOn
           <CardHeader id="plan-usage" title="Plan usage" description={teamOwnerEmail ? "What the owner's plan allows and what the workspace uses of it; API keys are your own." : "What your plan allows and what you use of it."} action={<Badge tone="accent">{planLabel(report.plan)}</Badge>} />
           <CardBody>
             <div className="usage-list">
-              <UsageBar label="Links and pages" used={report.links.currentTotal} limit={total} />
+              <UsageBar label="Links and websites" used={report.links.currentTotal} limit={total} />
               <p className="field-hint usage-note" data-testid="plan-count">
-                {countOf(counts.links, "short link")} · {countOf(counts.websites, "page")} · {report.links.currentTotal.toLocaleString("en-US")}
+                {countOf(counts.links, "short link")} · {countOf(counts.websites, "website")} · {report.links.currentTotal.toLocaleString("en-US")}
                 {total === null ? " in all (no limit)" : ` of your plan's ${total.toLocaleString("en-US")}`}
               </p>
-              <UsageBar label="Active links and pages" used={report.links.currentActive} limit={report.links.activeLimit} />
+              <UsageBar label="Active links and websites" used={report.links.currentActive} limit={report.links.activeLimit} />
               {keyLimits.apiAccess ? <UsageBar label="Active API keys" used={report.apiKeys.active} limit={report.apiKeys.max} /> : null}
             </div>
           </CardBody>
@@ -165,8 +165,8 @@ function FirstSteps() {
           <li>
             <LayoutIcon />
             <div>
-              <Link href="/websites/new" className="first-step-title">Make a link-in-bio page</Link>
-              <p className="field-hint">One page with your links, for a profile&apos;s bio; pick a design and publish.</p>
+              <Link href="/websites/new" className="first-step-title">Make a link-in-bio website</Link>
+              <p className="field-hint">One page with your links, for a profile&apos;s bio: pick a design and publish.</p>
             </div>
           </li>
           <li>

@@ -62,7 +62,7 @@ export function PublishDialog({ open, onClose, targets, publish, published, page
 
   if (published) {
     return (
-      <Dialog open={open} onClose={onClose} id="publish-done" title="Your page is live" description={published.isActive ? "Share it anywhere." : "Saved inactive: the plan's active limit is reached."}
+      <Dialog open={open} onClose={onClose} id="publish-done" title="Your website is live" description={published.isActive ? "Share it anywhere." : "Saved inactive: the plan's active limit is reached."}
         footer={<button type="button" className="btn btn-primary" onClick={onClose}>Keep editing</button>}>
         <div className="ed-live">
           <a className="ed-live-url" href={published.url} target="_blank" rel="noreferrer" data-testid="live-url">{published.url}</a>
@@ -73,7 +73,7 @@ export function PublishDialog({ open, onClose, targets, publish, published, page
     );
   }
   return (
-    <Dialog open={open} onClose={onClose} id="publish" title="Publish your page" description="Choose the address visitors will use."
+    <Dialog open={open} onClose={onClose} id="publish" title="Publish your website" description="Choose the address visitors will use."
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>Cancel</button>

@@ -13,7 +13,7 @@ import { usageNow } from "../usage/clock";
 import { trackRequest } from "../usage/track-usage";
 import type { HitResult } from "../usage/windows";
 import { authThrottleRefusal, noteAuthFailure } from "./auth-throttle";
-import { stampedClientIp as clientAddress } from "../net/client-ip";
+import { attachedClientIp as clientAddress } from "../net/client-ip";
 import { errorResponse, json } from "./respond";
 import { freePlanHeaders, rateLimitHeaders, rateLimitRefusal } from "./rate-limit-headers";
 import type { Resource } from "./roles";

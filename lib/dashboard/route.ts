@@ -6,7 +6,7 @@ import { errorResponse, json } from "../api/respond";
 import { assertStorable, parseOrThrow } from "../validation/parse";
 import { accountFromSessionToken, sessionCookieName } from "../auth/session";
 import { db, type Db } from "../db/open";
-import { stampedClientIp } from "../net/client-ip";
+import { attachedClientIp } from "../net/client-ip";
 import { HopError } from "../errors";
 import type { Workspace } from "./workspace";
 import { resolveWorkspace, WORKSPACE_COOKIE } from "./workspace-choice";
@@ -59,7 +59,7 @@ export function cookieValue(request: Request, name: string): string | undefined 
 }
 
 export async function accountOfRequest(request: Request): Promise<SessionAccount | null> {
-  return accountFromSessionToken(cookieValue(request, sessionCookieName()), { userAgent: request.headers.get("user-agent"), ip: stampedClientIp(request) });
+  return accountFromSessionToken(cookieValue(request, sessionCookieName()), { userAgent: request.headers.get("user-agent"), ip: attachedClientIp(request) });
 }
 
 export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined>(
@@ -97,7 +97,7 @@ export function dashboardRoute<TSchema extends z.ZodType | undefined = undefined
       // Every change made here is the signed-in user's, through the dashboard (the audit log's actor);
       // a signed-out one's (sign-up, a reset link) is a user not yet known, with the client's address.
       const editor = new URL(request.url).pathname.startsWith("/api/dashboard/drafts");
-      const client = { ip: stampedClientIp(request) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
+      const client = { ip: attachedClientIp(request) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
       const via = editor ? ("editor" as const) : ("dashboard" as const);
       return await runAsActor(account ? { type: "user", id: account.id, label: account.email, via, ...client } : { type: "user", via, ...client }, run);
     } catch (error) {

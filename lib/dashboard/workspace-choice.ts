@@ -4,7 +4,7 @@ import { HopError } from "../errors";
 import { unstorableReason } from "../validation/storable";
 import type { Workspace } from "./workspace";
 
-// Which account's links and pages the dashboard acts on. The API's team rules (docs/API.md): an active
+// Which account's links and websites the dashboard acts on. The API's team rules (docs/API.md): an active
 // admin or editor member acts on the owner's items as the API lets it (forTeamOwner, identifiers
 // resolved to the owner's links); an active viewer only reads. A pending or removed membership
 // gives nothing, so a stale cookie simply falls back to the member's own account.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { FileTreeReader } from "./file-tree";
 import { config, tunable } from "../config";
-import { cleanIp, clientIp, stampedHere } from "../net/client-ip";
+import { cleanIp, clientIp, attachedHere } from "../net/client-ip";
 import { peerForwards } from "../net/proxy-trust";
 import { shared } from "../shared";
 
@@ -100,8 +100,8 @@ function readIp(ip: string | null): Place {
 export function visitorGeo(headers: HeaderBag, socketIp: string | undefined): VisitorGeo {
   const ip = clientIp(headers, socketIp);
   // The country headers are a proxy's word, read only from a peer the forwarding rules trust.
-  // Under `next start` the socket is behind the stamp, which kept these headers only from such a peer.
-  if (config().trustProxy && (peerForwards(config().proxyTrust, cleanIp(socketIp)) || stampedHere(headers))) {
+  // Under `next start` the socket is behind the request hook, which kept these headers only from such a peer.
+  if (config().trustProxy && (peerForwards(config().proxyTrust, cleanIp(socketIp)) || attachedHere(headers))) {
     const headerCountry = countryCode(header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country"));
     const rawCity = header(headers, "x-vercel-ip-city");
     let city: string | null;

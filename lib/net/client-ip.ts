@@ -103,16 +103,16 @@ export function hasForwardingHeaders(headers: HeaderBag): boolean {
 }
 
 /**
- * Next's route handlers do not see the socket, so the server stamps the address decided above on
+ * Next's route handlers do not see the socket, so the server attaches the address decided above to
  * every request it hands to Next, replacing whatever the client sent under this header, with this
  * process's token beside it: a client (or a platform that passes headers through) can send
- * x-hop-client-ip, but never the token. server.ts stamps the requests it hands to Next; without it
- * (`next start`), lib/server/stamp-requests.ts stamps every request Node's server receives.
+ * x-hop-client-ip, but never the token. server.ts attaches it to the requests it hands to Next; without it
+ * (`next start`), lib/server/hook-requests.ts attaches it to every request Node's server receives.
  */
 export const CLIENT_IP_HEADER = "x-hop-client-ip";
-const STAMP_TOKEN_HEADER = "x-hop-client-ip-stamp";
+const TOKEN_HEADER = "x-hop-client-ip-token";
 /**
- * The request target as the client sent it, stamped beside the address under the same token.
+ * The request target as the client sent it, attached beside the address under the same token.
  * Next hands proxy.ts a URL its WHATWG parser normalized (`/../x` is `/x` there, `%2e` a dot) with
  * the query re-serialized; the visitor entry point reads the path and query as server.ts does.
  */
@@ -121,38 +121,38 @@ export const RAW_TARGET_HEADER = "x-hop-raw-target";
 /** A proxy's word on where the visitor is (lib/geoip/lookup.ts): taken only from a peer that may forward. */
 export const PLACE_HEADERS = ["cf-ipcountry", "x-vercel-ip-country", "x-vercel-ip-city"] as const;
 
-export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string }; url?: string }): void {
+export function attachClientIp(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string }; url?: string }): void {
   req.headers[CLIENT_IP_HEADER] = clientIp(req.headers, req.socket.remoteAddress) ?? "unknown";
-  // The stamp stands for the socket from here on (Next's handlers never see it): a place header
-  // stays only when the peer that sent it may forward, so a stamped request's ones can be believed.
+  // The attached address stands for the socket from here on (Next's handlers never see it): a place header
+  // stays only when the peer that sent it may forward, so those left on the request can be believed.
   if (!(config().trustProxy && peerForwards(config().proxyTrust, cleanIp(req.socket.remoteAddress)))) for (const name of PLACE_HEADERS) delete req.headers[name];
   req.headers[RAW_TARGET_HEADER] = req.url ?? "/";
-  req.headers[STAMP_TOKEN_HEADER] = shared("clientIpStampToken", () => randomBytes(18).toString("base64url"));
+  req.headers[TOKEN_HEADER] = shared("clientIpToken", () => randomBytes(18).toString("base64url"));
 }
 
-function stampedByThisProcess(headers: Headers): boolean {
-  const token = peekShared<string>("clientIpStampToken");
-  return token !== undefined && headers.get(STAMP_TOKEN_HEADER) === token;
+function attachedByThisProcess(headers: Headers): boolean {
+  const token = peekShared<string>("clientIpToken");
+  return token !== undefined && headers.get(TOKEN_HEADER) === token;
 }
 
-/** Whether this process stamped the request (its place headers then came from a peer that may forward). */
-export function stampedHere(headers: HeaderBag): boolean {
-  const token = peekShared<string>("clientIpStampToken");
-  return token !== undefined && header(headers, STAMP_TOKEN_HEADER) === token;
+/** Whether this process attached the address to the request (its place headers then came from a peer that may forward). */
+export function attachedHere(headers: HeaderBag): boolean {
+  const token = peekShared<string>("clientIpToken");
+  return token !== undefined && header(headers, TOKEN_HEADER) === token;
 }
 
-/** The request target as the client sent it (see RAW_TARGET_HEADER); undefined when not stamped here. */
-export function stampedRawTarget(headers: Headers): string | undefined {
-  return stampedByThisProcess(headers) ? (headers.get(RAW_TARGET_HEADER) ?? undefined) : undefined;
+/** The request target as the client sent it (see RAW_TARGET_HEADER); undefined when not attached here. */
+export function attachedRawTarget(headers: Headers): string | undefined {
+  return attachedByThisProcess(headers) ? (headers.get(RAW_TARGET_HEADER) ?? undefined) : undefined;
 }
 
 /** The client address of a request Next handles (null when unknown): see peerIpOfForwardedRequest. */
-export function stampedClientIp(request: Request): string | null {
+export function attachedClientIp(request: Request): string | null {
   return peerIpOfForwardedRequest(request.headers) ?? null;
 }
 
 /**
- * The client of a request Next handles: the stamp when this process made it. Without one (a
+ * The client of a request Next handles: the attached address when this process attached it. Without one (a
  * request that came while Next was starting, a platform's own server), the socket is unseen: the
  * nearest hop is taken to be the platform's edge, and X-Forwarded-For is walked from there as
  * clientIp walks it (without TRUST_PROXY: its last entry, which the edge or Next's server wrote).
@@ -160,9 +160,9 @@ export function stampedClientIp(request: Request): string | null {
  * runs under both servers can treat it as a peer.
  */
 export function peerIpOfForwardedRequest(headers: Headers, trust: ProxyTrust = config().proxyTrust): string | undefined {
-  if (stampedByThisProcess(headers)) {
-    const stamped = headers.get(CLIENT_IP_HEADER);
-    return stamped && stamped !== "unknown" ? stamped : undefined;
+  if (attachedByThisProcess(headers)) {
+    const attached = headers.get(CLIENT_IP_HEADER);
+    return attached && attached !== "unknown" ? attached : undefined;
   }
   const entries = (headers.get("x-forwarded-for") ?? "").split(",").reverse();
   if (trust.kind === "none") return cleanIp(entries[0]) ?? undefined;

@@ -1,10 +1,10 @@
 import { workaroundOn } from "../config";
 import { log, routeConsoleToLog } from "../log";
 // Keeps one of Node's tick objects alive as it loads (see the module); later than server.ts can.
-import { releaseTickShape } from "./keep-tick-shape";
+import { releaseTickObject } from "./keep-tick-object";
 import { stopOnSignals } from "./next-shutdown";
 import { entry, markEntry, startServices } from "./services";
-import { stampEveryRequest, type ConnectAnswer, type RequestScreen } from "./stamp-requests";
+import { hookEveryRequest, type ConnectAnswer, type RequestScreen } from "./hook-requests";
 
 // Hop run by Next itself (`next start`, `next dev`, a platform): instrumentation.ts `register`
 // calls this once, and Next holds every request until it returns — so the database is open and
@@ -15,8 +15,8 @@ export async function startWithoutServer(screen: RequestScreen, answerConnect: C
   if (entry() === "server.ts") return;
   markEntry("next");
   if (process.env.NODE_ENV === "production") routeConsoleToLog();
-  if (!workaroundOn("tickShape")) releaseTickShape();
-  if (workaroundOn("requestStamp")) stampEveryRequest(screen, answerConnect);
+  if (!workaroundOn("tickObject")) releaseTickObject();
+  if (workaroundOn("requestHook")) hookEveryRequest(screen, answerConnect);
   const stopServices = await startServices();
   stopOnSignals(stopServices);
   log.info("ready without server.ts", { entry: "proxy.ts" });

@@ -18,6 +18,7 @@ import { errorFields, log } from "../log";
 import { closeRedis } from "../redis/client";
 import { peekShared, shared } from "../shared";
 import { flushUsage, startUsageTracking } from "../usage/track-usage";
+import { openClickCapConnection } from "../visit/click-cap";
 import { snapshotSourceReady, startLinkSnapshots } from "../visit/link-snapshot";
 import { startDaySalts } from "../visit/visitor-day";
 import { keepBackgroundThreadsLow } from "../threads";
@@ -73,6 +74,7 @@ export async function startServices(): Promise<() => Promise<void>> {
   const stopSnapshots = await startLinkSnapshots();
   await startInvalidationRelay();
   await startUsageTracking();
+  openClickCapConnection();
   let stopped = false;
   let stopDraftSweep = () => {};
   let stopAuditSweep = () => {};

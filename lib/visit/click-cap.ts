@@ -275,6 +275,16 @@ async function requestSlots(client: Redis, link: CappedLink): Promise<boolean> {
   return got >= 1;
 }
 
+/**
+ * Opens the cap's connection and defines its scripts at start: otherwise the first capped visit
+ * after a start waits for the connection within the cap's deadline, and a burst on a cold (or
+ * busy) instance would decide "Redis away" from its own counts.
+ */
+export function openClickCapConnection(): void {
+  const client = capRedis();
+  if (client) scripts(client);
+}
+
 function decideCap(link: CappedLink, take: boolean): boolean | Promise<boolean> {
   const client = capRedis();
   if (!client) return inProcess(link, take);

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { streamChunks, readBodyText } from "../http/read-body";
 import { errorFields, log } from "../log";
-import { peerIpOfForwardedRequest, stampedRawTarget } from "../net/client-ip";
+import { peerIpOfForwardedRequest, attachedRawTarget } from "../net/client-ip";
 import { answerVisit, type VisitAnswer } from "./answer-visit";
 import { acceptClickBeacon } from "./record-click";
 import { errorResponse, failedVisitResponse, runAfterSent, type VisitorPost } from "./respond";
@@ -60,8 +60,8 @@ export function answerVisitRequest(request: Request, url: URL): Response | Promi
   // The app's own pages pass through on a host comparison: headers are copied only for an answer.
   let headers: IncomingHttpHeaders | undefined;
   // The path and query as the client sent them, as server.ts reads them (a dot segment is a 404
-  // there, resolved away in Next's URL); Next's URL when the request was not stamped here.
-  const raw = stampedRawTarget(request.headers);
+  // there, resolved away in Next's URL); Next's URL when the address was not attached here.
+  const raw = attachedRawTarget(request.headers);
   const q = raw === undefined ? -1 : raw.indexOf("?");
   // No sendsKeptCodings: Next compresses what the proxy returns itself (gzip) and drops a
   // Content-Encoding set here, so this entry point takes a kept page as it is.

@@ -5,7 +5,7 @@ import { person, send, type Person } from "../helpers/dashboard-routes";
 import { type HopServer } from "../../scripts/harness/hop-server";
 import { sharedServer } from "../../scripts/harness/shared-servers";
 
-// "New page" and the pages in progress: a name and a design make a draft through the drafts' use
+// "New website" and the pages in progress: a name and a design make a draft through the drafts' use
 // case, the gallery's thumbnails are the visitors' renderer under a policy that lets only our own
 // pages frame them, and the Websites page lists every draft a customer could lose (made in the
 // dashboard or with POST /v1/websites/drafts, with its expiry until it is opened) and every

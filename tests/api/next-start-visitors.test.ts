@@ -187,7 +187,7 @@ describe(`visitors under next start (${usingPostgres ? "PostgreSQL" : "PGlite"}$
     await new Promise((r) => setTimeout(r, 2_000)); // late extras would show after another flush
     const again = await linkAnalyticsWhen(app, account.key, pageId, () => true);
     assert.equal(body.totalClicks, 1);
-    assert.equal(again.totalClicks, 1, "the address is the socket's (stamped by instrumentation), not the header's");
+    assert.equal(again.totalClicks, 1, "the address is the socket's (attached by the request hook), not the header's");
   });
 
   test("visits are counted once the queue is flushed on its timer", async () => {

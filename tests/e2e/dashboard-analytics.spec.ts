@@ -187,9 +187,9 @@ test("the account overview: totals of a range, top links and countries with flag
   await hydrated(page);
   await expect(page.locator(".alert-danger")).toHaveText("from must be a date written YYYY-MM-DD.");
   await expect(page.getByTestId("account-views")).toHaveText(String(api.totalViews));
-  await page.getByLabel("Search links and pages").fill("quiet");
+  await page.getByLabel("Search links and websites").fill("quiet");
   await page.getByRole("button", { name: "Search" }).click();
-  const results = page.getByRole("region", { name: "Links and pages" });
+  const results = page.getByRole("region", { name: "Links and websites" });
   await expect(results.getByRole("row")).toHaveCount(2);
   await results.getByRole("link", { name: /quiet/ }).click();
   await expect(page.getByTestId("total-views")).toHaveText("0");
@@ -237,7 +237,7 @@ test("the overview shows the last 30 days: views and clicks, and the top links b
   const activity = page.getByRole("region", { name: "Last 30 days", exact: true });
   await expect(activity).toContainText(`${views} views and`);
   await expect(activity.getByRole("img", { name: /^Views and clicks of the workspace per day/ }).first()).toHaveAttribute("aria-label", new RegExp(`${views} views`));
-  const top = page.getByRole("region", { name: "Top links and pages, last 30 days" });
+  const top = page.getByRole("region", { name: "Top links and websites, last 30 days" });
   await expect(top.getByRole("link", { name: "Winter sale" })).toHaveAttribute("href", "/analytics/link?id=sale");
 });
 

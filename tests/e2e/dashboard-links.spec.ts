@@ -348,7 +348,7 @@ test("team: an editor creates a link in the owner's workspace, sees the owner's 
   await hydrated(editor);
   await expect(editor.getByRole("heading", { name: "Only the workspace owner manages domains" })).toBeVisible();
   await expect(editor.getByRole("button", { name: "Connect domain" })).toHaveCount(0);
-  await expect(editor.getByText("It has none yet, so links and pages live on")).toBeVisible();
+  await expect(editor.getByText("It has none yet, so links and websites live on")).toBeVisible();
   await editor.goto(`${server.url}/`);
   await hydrated(editor);
   await expect(editor.getByRole("status").filter({ hasText: `workspace of ${OWNER}` })).toBeVisible();

@@ -5,7 +5,7 @@ import { startServer, type HopServer } from "../../scripts/harness/hop-server";
 import { postForm, PRIMARY, visit } from "../helpers/visit";
 
 // The Websites page: the list (address, design, status, views), open in editor, duplicate,
-// deactivate, delete; a page's contacts and their CSV export, parsed back; "New page" from the
+// deactivate, delete; a page's contacts and their CSV export, parsed back; "New website" from the
 // design gallery to a live page without the API, and the drafts in progress.
 
 let server: HopServer;
@@ -143,10 +143,10 @@ test("another account's page: the CSV and the actions answer 404", async ({ page
   expect((await apiCall(server, owner.key, "GET", `/v1/websites/${pageId}`)).body.data.isActive).toBe(true);
 });
 
-test("New page: a new free account (no API) picks a design and a name, edits in the editor, publishes at the name's slug, and the page is live", async ({ page }) => {
+test("New website: a new free account (no API) picks a design and a name, edits in the editor, publishes at the name's slug, and the page is live", async ({ page }) => {
   const maker = await dashboardUser(server, "free-maker@example.test", "free");
   await signIn(page, server, maker.email, "/");
-  await page.getByRole("link", { name: "New page" }).click();
+  await page.getByRole("link", { name: "New website" }).click();
   await expect(page).toHaveURL(/\/websites\/new$/);
   await hydrated(page);
   const gallery = page.getByRole("group", { name: "Design" });

@@ -92,7 +92,7 @@ test("sign up lands on the overview; the first account gets the unlimited plan",
   const errors = watchErrors(page);
   await page.goto(server.url);
   await hydrated(page);
-  await expect(page.getByRole("heading", { name: /Short links and link-in-bio pages/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Short links and link-in-bio websites/ })).toBeVisible();
   await page.getByRole("link", { name: "Get started" }).click();
   await expect(page.getByText("You are the first")).toBeVisible();
   await signUp(page, OWNER);
@@ -203,10 +203,10 @@ test("team: the owner's invitation link signs a person with no account up, joins
   await memberPage.getByRole("button", { name: "Join the team" }).click();
   // The new member lands in the team's workspace, where they came to work.
   await expect(memberPage).toHaveURL(`${server.url}/`);
-  await expect(memberPage.getByText(`The links, pages and domains of ${OWNER.email}'s workspace at a glance.`)).toBeVisible();
+  await expect(memberPage.getByText(`The links, websites and domains of ${OWNER.email}'s workspace at a glance.`)).toBeVisible();
   await hydrated(memberPage); // the menu's change handler is the client's
   await memberPage.getByLabel("Switch workspace").selectOption({ label: "My workspace" });
-  await expect(memberPage.getByText("Your links, pages and domains at a glance.")).toBeVisible();
+  await expect(memberPage.getByText("Your links, websites and domains at a glance.")).toBeVisible();
   await memberPage.goto(`${server.url}/team`);
   await expect(memberPage.getByRole("row", { name: new RegExp(OWNER.email) })).toContainText("Active");
   const memberRow = page.getByRole("row", { name: new RegExp(MEMBER.email) });
@@ -309,8 +309,8 @@ test("a plan without API access says so on the Keys page and the overview, and o
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "The API is not on your plan" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Create a key" })).toHaveCount(0);
-  // One definition of what the plan counts: short links and pages, together.
-  await expect(page.getByTestId("plan-count")).toHaveText(/^0 short links · 0 pages · 0 of your plan's \d+$/);
+  // One definition of what the plan counts: short links and websites, together.
+  await expect(page.getByTestId("plan-count")).toHaveText(/^0 short links · 0 websites · 0 of your plan's \d+$/);
   await expect(page.getByRole("link", { name: "New link" })).toBeVisible();
 });
 

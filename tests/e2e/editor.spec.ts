@@ -151,7 +151,7 @@ test("edit, add, reorder by keyboard, switch design, hide: the preview follows e
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await dialog.getByLabel(/^Slug/).fill("ada-live");
   await dialog.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(dialog.getByRole("heading", { name: "Your page is live" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Your website is live" })).toBeVisible();
   await expect(dialog.getByTestId("live-url")).toHaveText(`http://${PRIMARY}/ada-live`);
   await expect(dialog.getByRole("img", { name: "QR code" })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, "editor-published-desktop.png") });

@@ -216,7 +216,7 @@ test("an empty overview leads with a link or a page, the API after", async ({ br
     const start = page.getByRole("heading", { name: "Start here" });
     await expect(start).toBeVisible();
     await expect(page.getByRole("link", { name: "Create a short link" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Make a link-in-bio page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Make a link-in-bio website" })).toBeVisible();
     const api = page.getByRole("heading", { name: "Get started with the API" });
     expect((await start.boundingBox())!.y).toBeLessThan((await api.boundingBox())!.y);
     await page.screenshot({ path: path.join(SCREENSHOTS, `first-hour-overview-empty-${viewport.name}.png`), fullPage: true });
@@ -271,7 +271,7 @@ test("the editor: tabs answer arrow keys, a design-default colour is no black sw
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(/^Slug/).fill("ada-first-hour");
   await dialog.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(dialog.getByRole("heading", { name: "Your page is live" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Your website is live" })).toBeVisible();
   await dialog.getByRole("button", { name: "Keep editing" }).click();
   await expect(page.getByText("Unpublished changes")).toHaveCount(0);
   await page.getByRole("button", { name: "Move down Link: Notes" }).click();

@@ -65,7 +65,7 @@ test("an agent drafts a page over MCP; the person opens its editorUrl and publis
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(/^Slug/).fill("grace-mcp");
   await dialog.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(dialog.getByRole("heading", { name: "Your page is live" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Your website is live" })).toBeVisible();
 
   const live = await visit(server, PRIMARY, "/grace-mcp");
   expect(live.status).toBe(200);

@@ -149,7 +149,7 @@ test("the database stops: dashboard, editor and sign-up say Hop can't reach its 
     // The product page and sign-in need no database: they still answer, and signing in says why it cannot.
     const landing = await visitor.goto(server.url);
     expect(landing?.status()).toBe(200);
-    await expect(visitor.getByRole("heading", { name: /Short links and link-in-bio pages/ })).toBeVisible();
+    await expect(visitor.getByRole("heading", { name: /Short links and link-in-bio websites/ })).toBeVisible();
     const login = await visitor.goto(`${server.url}/login`);
     expect(login?.status()).toBe(200);
     await hydrated(visitor);

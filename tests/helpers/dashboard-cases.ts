@@ -66,8 +66,8 @@ export const CASES: Record<string, Case> = {
   "DELETE /api/dashboard/domains/[domain]": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
   "POST /api/dashboard/domains/[domain]/verify": { scope: "owner", params: (o) => ({ domain: o.domain }), foreign: [404] },
 
-  // "New page": a draft of the selected workspace's owner (a viewer there gets 403).
-  "POST /api/dashboard/drafts": { scope: "workspace", body: () => ({ name: "New page", templateId: "bento-grid" }) },
+  // "New website": a draft of the selected workspace's owner (a viewer there gets 403).
+  "POST /api/dashboard/drafts": { scope: "workspace", body: () => ({ name: "New website", templateId: "bento-grid" }) },
   "GET /api/dashboard/designs/[id]": { scope: "self", read: true, params: () => ({ id: "bento-grid" }) },
   "PUT /api/dashboard/drafts/[id]": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ version: 1, semantic: { profile: { name: "Taken over" } } }), foreign: [404] },
   "POST /api/dashboard/drafts/[id]/preview": { scope: "account", params: (o) => ({ id: o.draft }), body: () => ({ semantic: { profile: { name: "Peek" } }, nonce: NONCE }), foreign: [404] },

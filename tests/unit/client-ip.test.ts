@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CLIENT_IP_HEADER, clientIp, hasForwardingHeaders, isLoopbackIp, limitKeyForIp, peerIpOfForwardedRequest, RAW_TARGET_HEADER, stampClientIp, stampedRawTarget } from "../../lib/net/client-ip";
+import { CLIENT_IP_HEADER, clientIp, hasForwardingHeaders, isLoopbackIp, limitKeyForIp, peerIpOfForwardedRequest, RAW_TARGET_HEADER, attachClientIp, attachedRawTarget } from "../../lib/net/client-ip";
 import { parseProxyTrust, type ProxyTrust } from "../../lib/net/proxy-trust";
 
 // lib/net/client-ip.ts: the one place a visitor's address is decided (limits, geo, events). The
@@ -47,24 +47,24 @@ test("the client is the first address from the right that is not a trusted proxy
   assert.equal(clientIp({ "x-forwarded-for": ["6.6.6.6", "81.2.69.160"] }, "127.0.0.1", trust("true")), "81.2.69.160");
 });
 
-test("under `next start` the stamp decides, and the address given as the peer resolves to itself", () => {
+test("under `next start` the attached address decides, and the address given as the peer resolves to itself", () => {
   for (const [value, forwardedFor, socket, expected, why] of CASES) {
     const t = trust(value);
     const req = { headers: forwardedFor === null ? {} : ({ "x-forwarded-for": forwardedFor } as Record<string, string | string[] | undefined>), socket: { remoteAddress: socket } };
-    const stamped = new Headers(req.headers as Record<string, string>);
-    // stampClientIp reads config(); the table's trust is applied by resolving as it would.
+    const attached = new Headers(req.headers as Record<string, string>);
+    // attachClientIp reads config(); the table's trust is applied by resolving as it would.
     const client = clientIp(req.headers, socket, t);
-    stampClientIp(req);
-    stamped.set(CLIENT_IP_HEADER, client ?? "unknown");
-    stamped.set("x-hop-client-ip-stamp", String(req.headers["x-hop-client-ip-stamp"]));
-    const peer = peerIpOfForwardedRequest(stamped, t);
-    assert.equal(peer ?? null, expected, `stamped: ${why}`);
-    assert.equal(clientIp(Object.fromEntries(stamped), peer, t), expected, `re-resolved: ${why}`);
+    attachClientIp(req);
+    attached.set(CLIENT_IP_HEADER, client ?? "unknown");
+    attached.set("x-hop-client-ip-token", String(req.headers["x-hop-client-ip-token"]));
+    const peer = peerIpOfForwardedRequest(attached, t);
+    assert.equal(peer ?? null, expected, `attached: ${why}`);
+    assert.equal(clientIp(Object.fromEntries(attached), peer, t), expected, `re-resolved: ${why}`);
   }
 });
 
-test("without a stamp (a platform's own server) the edge stands where the socket would, and a forged stamp is ignored", () => {
-  const forged = new Headers({ [CLIENT_IP_HEADER]: "1.2.3.4", "x-hop-client-ip-stamp": "guess", "x-forwarded-for": "6.6.6.6, 81.2.69.160" });
+test("without an attached address (a platform's own server) the edge stands where the socket would, and a forged one is ignored", () => {
+  const forged = new Headers({ [CLIENT_IP_HEADER]: "1.2.3.4", "x-hop-client-ip-token": "guess", "x-forwarded-for": "6.6.6.6, 81.2.69.160" });
   assert.equal(peerIpOfForwardedRequest(forged, trust("true")), "81.2.69.160");
   assert.equal(peerIpOfForwardedRequest(forged, trust("")), "81.2.69.160", "unset: the last entry, as Next's server or the edge wrote it");
   assert.equal(peerIpOfForwardedRequest(new Headers({ "x-forwarded-for": "6.6.6.6, 81.2.69.160, 10.0.0.3" }), trust("10.0.0.0/8")), "81.2.69.160");
@@ -76,12 +76,12 @@ test("without a stamp (a platform's own server) the edge stands where the socket
   }
 });
 
-test("the stamp carries the request target as the client sent it (dot segments, the query as written); a forged one is ignored", () => {
+test("the attached headers carry the request target as the client sent it (dot segments, the query as written); a forged one is ignored", () => {
   const req = { url: "/../ruled?b&a=1", headers: { [RAW_TARGET_HEADER]: "/forged" } as Record<string, string | string[] | undefined>, socket: { remoteAddress: "127.0.0.1" } };
-  stampClientIp(req);
-  assert.equal(stampedRawTarget(new Headers(req.headers as Record<string, string>)), "/../ruled?b&a=1");
-  assert.equal(stampedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled", "x-hop-client-ip-stamp": "guess" })), undefined);
-  assert.equal(stampedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled" })), undefined);
+  attachClientIp(req);
+  assert.equal(attachedRawTarget(new Headers(req.headers as Record<string, string>)), "/../ruled?b&a=1");
+  assert.equal(attachedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled", "x-hop-client-ip-token": "guess" })), undefined);
+  assert.equal(attachedRawTarget(new Headers({ [RAW_TARGET_HEADER]: "/../ruled" })), undefined);
 });
 
 test("TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDR ranges; anything else is an error naming the value", () => {

@@ -6,7 +6,7 @@ import { checkMethodRewrite } from "../../lib/server/before-next";
 import { checkPreparedResponse, preparedResponse, writePreparedResponse } from "../../lib/http/prepared-response";
 import { log } from "../../lib/log";
 import { checkExitHook } from "../../lib/server/next-shutdown";
-import { checkRequestStamp } from "../../lib/server/stamp-requests";
+import { checkRequestHook } from "../../lib/server/hook-requests";
 
 // Each workaround of Node's or Next's internals checks at start that what it relies on is still
 // there (docs/decisions/012-node-and-next-workarounds.md). On this Node every check
@@ -22,7 +22,7 @@ test("on this Node every self-test passes, silently", (t) => {
   const warned = warnings(t);
   assert.equal(checkPreparedResponse(), true);
   assert.equal(checkMethodRewrite(), true);
-  assert.equal(checkRequestStamp(), true);
+  assert.equal(checkRequestHook(), true);
   assert.equal(checkExitHook(), true);
   assert.deepEqual(warned(), []);
 });
@@ -54,13 +54,13 @@ test("method rewrite: a request whose method keeps no write is left as it came",
   assert.deepEqual(warned(), ["HOP_WORKAROUND_METHOD_REWRITE"]);
 });
 
-test("request stamp: a server that does not emit through the prototype is not hooked", (t) => {
+test("request hook: a server that does not emit through the prototype is not hooked", (t) => {
   const warned = warnings(t);
   const own = http.createServer();
   own.emit = () => false;
-  assert.equal(checkRequestStamp(http.Server.prototype, own), false);
-  assert.equal(checkRequestStamp({}, {}), false);
-  assert.deepEqual(warned(), ["HOP_WORKAROUND_REQUEST_STAMP", "HOP_WORKAROUND_REQUEST_STAMP"]);
+  assert.equal(checkRequestHook(http.Server.prototype, own), false);
+  assert.equal(checkRequestHook({}, {}), false);
+  assert.deepEqual(warned(), ["HOP_WORKAROUND_REQUEST_HOOK", "HOP_WORKAROUND_REQUEST_HOOK"]);
 });
 
 test("exit hook: a process.exit that cannot be replaced is left to Next", (t) => {

@@ -105,11 +105,11 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
         </Card>
       </div>
       <Card labelledBy="pick-link">
-        <CardHeader id="pick-link" title="Links and pages" description="Search by slug, title or destination." />
+        <CardHeader id="pick-link" title="Links and websites" description="Search by slug, title or destination." />
         <CardBody>
           <form method="get" action="/analytics" className="search-form" role="search">
             <label className="visually-hidden" htmlFor="q">
-              Search links and pages
+              Search links and websites
             </label>
             <input id="q" name="q" type="search" className="input" defaultValue={search} placeholder="Slug, title or destination" />
             <button type="submit" className="btn btn-secondary">
@@ -123,7 +123,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
           </CardBody>
         ) : (
           <Table
-            caption="Links and pages"
+            caption="Links and websites"
             head={
               <tr>
                 <th scope="col">Short URL</th>

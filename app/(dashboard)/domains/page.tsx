@@ -35,7 +35,7 @@ export default async function DomainsPage() {
           readOnly ? (
             <>The domains of {workspace.ownerEmail}&apos;s workspace. New links use its default domain, now <strong>{fallback}</strong>.</>
           ) : (
-            <>Your own domains for links and pages. New links use the default domain, now <strong>{fallback}</strong>.</>
+            <>Your own domains for links and websites. New links use the default domain, now <strong>{fallback}</strong>.</>
           )
         }
       />
@@ -59,7 +59,7 @@ export default async function DomainsPage() {
         domains.length === 0 ? (
           <Card>
             <EmptyState icon={<GlobeIcon />} title="Only the workspace owner manages domains">
-              {workspace.ownerEmail} connects and verifies this workspace&apos;s domains. It has none yet, so links and pages live on {primaryDomain}.
+              {workspace.ownerEmail} connects and verifies this workspace&apos;s domains. It has none yet, so links and websites live on {primaryDomain}.
             </EmptyState>
           </Card>
         ) : (
@@ -84,7 +84,7 @@ export default async function DomainsPage() {
         readOnly ? null : (
           <Card>
             <EmptyState icon={<GlobeIcon />} title="No domains yet">
-              Links and pages live on {primaryDomain} until you connect a domain of your own.
+              Links and websites live on {primaryDomain} until you connect a domain of your own.
             </EmptyState>
           </Card>
         )

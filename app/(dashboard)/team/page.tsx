@@ -48,7 +48,7 @@ export default async function TeamPage() {
         description={
           asAdmin
             ? `You are an admin of ${workspace.ownerEmail}'s team: you invite, change roles and remove members as its owner does. Only ${workspace.ownerEmail} changes your own role.`
-            : "Members work on your links and pages here, in your workspace, or through the API with their own keys. Admins and editors can change them; viewers can only read."
+            : "Members work on your links and websites here, in your workspace, or through the API with their own keys. Admins and editors can change them; viewers can only read."
         }
       />
       <ManagedTeam ownerEmail={asAdmin ? workspace.ownerEmail : null} actorId={account.id} members={members} invitations={invitations} now={new Date()} unconfirmedEmail={confirmation.confirmed ? null : confirmation.email} />

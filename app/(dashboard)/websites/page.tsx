@@ -40,7 +40,7 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
   const views = await viewsByLink(database, workspace.ownerId, websites.map((w) => w.id), since);
   const domains = { primary: targets.primaryDomain, others: [...targets.systemDomains.map((d) => d.domain).filter((d) => d !== targets.primaryDomain), ...targets.customDomains] };
   const newPage = workspace.readOnly ? undefined : (
-    <ButtonLink href="/websites/new">New page</ButtonLink>
+    <ButtonLink href="/websites/new">New website</ButtonLink>
   );
   const actions = newPage ? (
     <div className="inline-actions">
@@ -52,14 +52,14 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
   ) : undefined;
   return (
     <div className="page-stack">
-      <PageHeader title="Websites" description="Your link-in-bio pages: where they live, their design and how often they were seen." action={actions} />
+      <PageHeader title="Websites" description="Your link-in-bio websites: where they live, their design and how often they were seen." action={actions} />
       {inProgress.drafts.length ? <DraftsCard drafts={inProgress.drafts} more={inProgress.more} now={now.getTime()} /> : null}
       <Card>
         {pagination.totalCount === 0 ? (
           <EmptyState icon={<LayoutIcon />} title={inProgress.drafts.length ? "Nothing published yet" : "No pages yet"} actions={actions}>
             {inProgress.drafts.length
               ? "Publish a draft from the editor and it lives here, with its address and views."
-              : "A link-in-bio page gathers your links under one address. Pick a design, add your links, publish."}
+              : "A link-in-bio website gathers your links under one address. Pick a design, add your links, publish."}
           </EmptyState>
         ) : (
           <div className="websites-list">

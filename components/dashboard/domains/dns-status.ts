@@ -9,7 +9,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 export function describeDnsStatus(answer: VerifyAnswer, expectedType: string): { tone: "success" | "warning" | "danger"; title: string; detail: string } {
   const { dnsStatus: status, domain } = answer;
   if (answer.verified && status.recordValue !== null && status.recordValue === status.expectedValue.toLowerCase().replace(/\.$/, "")) {
-    return { tone: "success", title: "Verified", detail: `${domain} points here; its links and pages answer on it now.` };
+    return { tone: "success", title: "Verified", detail: `${domain} points here; its links and websites answer on it now.` };
   }
   if (answer.verified) return { tone: "warning", title: "Verified, but the record is missing", detail: answer.message };
   if (!status.recordFound) {

@@ -141,7 +141,7 @@ export function ManagedTeam({ ownerEmail, actorId, members, invitations, now, un
                           url={`/api/dashboard/team/${m.id}`}
                           label="Remove"
                           title={`Remove ${m.member.email}?`}
-                          description={`Their keys stop acting on ${ownerEmail ? `${ownerEmail}'s` : "your"} links and pages at once.`}
+                          description={`Their keys stop acting on ${ownerEmail ? `${ownerEmail}'s` : "your"} links and websites at once.`}
                           done="Member removed"
                         />
                       )}

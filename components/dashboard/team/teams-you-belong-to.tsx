@@ -63,7 +63,7 @@ export function TeamsYouBelongTo({ memberships }: { memberships: Memberships }) 
                       url={`/api/dashboard/team/${m.id}/leave`}
                       label="Leave"
                       title={`Leave ${m.owner.email}'s team?`}
-                      description="Your keys stop acting on their links and pages at once."
+                      description="Your keys stop acting on their links and websites at once."
                       done="You left the team"
                     />
                   )}

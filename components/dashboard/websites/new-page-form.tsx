@@ -11,7 +11,7 @@ import { DesignThumbnail } from "./design-thumbnail";
 
 type Created = Awaited<ReturnType<typeof createPageDraft>>;
 
-/** "New page": a name, a design from the gallery of real renderings, then the editor on the new draft. */
+/** "New website": a name, a design from the gallery of real renderings, then the editor on the new draft. */
 export function NewPageForm({ designs }: { designs: Array<{ id: string; name: string }> }) {
   const [name, setName] = useState("");
   const [templateId, setTemplateId] = useState(designs[0]?.id ?? "");

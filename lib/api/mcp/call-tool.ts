@@ -20,7 +20,7 @@ export interface ToolResult {
 }
 
 /** Headers of the MCP request that the operation's request keeps: the key, the client's address, the request id. */
-const KEPT_HEADERS = /^(authorization|x-forwarded-for|x-hop-client-ip|x-hop-client-ip-stamp)$/i;
+const KEPT_HEADERS = /^(authorization|x-forwarded-for|x-hop-client-ip|x-hop-client-ip-token)$/i;
 
 export interface ToolInput {
   params: Record<string, string>;

@@ -9,7 +9,7 @@ import { requireWorkspace } from "@/lib/dashboard/workspace";
 import { GALLERY_DESIGNS } from "@/lib/drafts/design-sample";
 import { designName } from "@/lib/websites/designs";
 
-export const metadata: Metadata = { title: "New page" };
+export const metadata: Metadata = { title: "New website" };
 
 export default async function NewWebsitePage() {
   const workspace = await requireWorkspace();
@@ -17,7 +17,7 @@ export default async function NewWebsitePage() {
   return (
     <div className="page-stack">
       <PageHeader
-        title="New page"
+        title="New website"
         description={
           <>
             Name it and pick a look. You add your links in the editor and publish when it&apos;s ready; nothing is public until then. Have a page on LinkStack or Linktree?{" "}

@@ -13,7 +13,7 @@ import { callbackUrlCookieName, isHttpUrl, safeCallbackPath } from "@/lib/auth/s
 import { sessionCookieName } from "@/lib/auth/session";
 import { takeSignInAttempt } from "@/lib/auth/signin-throttle";
 import { HopError } from "@/lib/errors";
-import { stampedClientIp } from "@/lib/net/client-ip";
+import { attachedClientIp } from "@/lib/net/client-ip";
 import { parseOrThrow } from "@/lib/validation/parse";
 import { countOf } from "@/lib/text/plural";
 
@@ -85,7 +85,7 @@ function forNextAuth(request: NextRequest, url: URL, form?: string): NextRequest
 
 /** The credentials sign-in behind the per-e-mail and per-IP budgets; a 429 says when to retry. */
 async function throttledSignIn(request: NextRequest, context: Context, email: string): Promise<Response> {
-  const decision = await takeSignInAttempt(email, stampedClientIp(request) ?? "unknown");
+  const decision = await takeSignInAttempt(email, attachedClientIp(request) ?? "unknown");
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     const message = `Too many sign-in attempts. Try again in ${countOf(minutes, "minute")}.`;

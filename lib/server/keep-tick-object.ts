@@ -11,7 +11,7 @@ import { log } from "../log";
 // (docs/decisions/012-node-and-next-workarounds.md; still so on Node 24).
 // Holding one tick object keeps its map and, through its back pointers, every map before it
 // alive, so the recorded entries stay valid. Run as early as possible: server.ts imports this
-// module before anything else, so before the configuration is read; HOP_WORKAROUND_TICK_SHAPE=off
+// module before anything else, so before the configuration is read; HOP_WORKAROUND_TICK_OBJECT=off
 // is honoured when the tick runs (process.env) and by server.ts once the configuration is read.
 
 let kept: object | undefined;
@@ -23,23 +23,23 @@ let asked = false;
  */
 export function checkTickObject(resource: unknown): resource is object {
   const fits = typeof resource === "object" && resource !== null && typeof (resource as { callback?: unknown }).callback === "function" && Object.getOwnPropertySymbols(resource).length >= 2;
-  if (!fits) log.warn("workaround not installed: this Node's tick objects are not what it keeps", { workaround: "HOP_WORKAROUND_TICK_SHAPE" });
+  if (!fits) log.warn("workaround not installed: this Node's tick objects are not what it keeps", { workaround: "HOP_WORKAROUND_TICK_OBJECT" });
   return fits;
 }
 
 /** Keeps one tick object for the life of the process (once; the tick runs at the next turn). */
-export function keepTickShape(): void {
+export function keepTickObject(): void {
   if (asked) return;
   asked = true;
   process.nextTick(() => {
-    if (process.env.HOP_WORKAROUND_TICK_SHAPE === "off") return;
+    if (process.env.HOP_WORKAROUND_TICK_OBJECT === "off") return;
     const resource = executionAsyncResource();
     if (checkTickObject(resource)) kept = resource;
   });
 }
 
-/** Lets the kept tick object go (HOP_WORKAROUND_TICK_SHAPE=off, read from the configuration). */
-export function releaseTickShape(): void {
+/** Lets the kept tick object go (HOP_WORKAROUND_TICK_OBJECT=off, read from the configuration). */
+export function releaseTickObject(): void {
   kept = undefined;
 }
 
@@ -48,4 +48,4 @@ export function keptTickObject(): object | undefined {
   return kept;
 }
 
-keepTickShape();
+keepTickObject();

@@ -9,13 +9,13 @@ import { ROOT } from "../../scripts/harness/hop-server";
 
 // A full collection with no tick object alive frees the maps V8 recorded for process.nextTick's
 // object literal; the next tick then marks the literal megamorphic for good and every tick object
-// is built through the runtime (lib/server/keep-tick-shape.ts). Here, in a child process with V8's
+// is built through the runtime (lib/server/keep-tick-object.ts). Here, in a child process with V8's
 // own report of that record: without the kept tick object the collection makes it megamorphic
 // (on Node 20; Node 24's probe keeps it without help, yet a loaded server still pays: see
 // docs/decisions/012-node-and-next-workarounds.md), with it every key stays monomorphic.
 
 function literalFeedback(mode: "keep" | "none"): string[] {
-  const probe = path.join(ROOT, "tests", "fixtures", "tick-shape-probe.ts");
+  const probe = path.join(ROOT, "tests", "fixtures", "tick-object-probe.ts");
   // V8 prints through C's stdio, which loses the end of its output on a non-blocking pipe: a file.
   const dir = mkdtempSync(path.join(tmpdir(), "hop-tick-"));
   const file = path.join(dir, "out.txt");
@@ -52,12 +52,12 @@ describe("the shape of Node's tick objects", () => {
   });
 
   test("the kept object is a tick object, held once", async () => {
-    const { keepTickShape, keptTickObject } = await import("../../lib/server/keep-tick-shape");
+    const { keepTickObject, keptTickObject } = await import("../../lib/server/keep-tick-object");
     await new Promise((resolve) => process.nextTick(resolve));
     const first = keptTickObject();
     assert.ok(first);
     assert.equal(typeof (first as { callback?: unknown }).callback, "function");
-    keepTickShape();
+    keepTickObject();
     await new Promise((resolve) => process.nextTick(resolve));
     assert.equal(keptTickObject(), first);
   });
@@ -65,11 +65,11 @@ describe("the shape of Node's tick objects", () => {
 
 test("the self-test keeps nothing but a tick object, and says so once", (t) => {
   const warn = t.mock.method(log, "warn", () => undefined);
-  return import("../../lib/server/keep-tick-shape").then(({ checkTickObject }) => {
+  return import("../../lib/server/keep-tick-object").then(({ checkTickObject }) => {
     assert.equal(checkTickObject({ callback: () => undefined, [Symbol("a")]: 1, [Symbol("b")]: 2 }), true);
     assert.equal(checkTickObject(undefined), false);
     assert.equal(checkTickObject({ [Symbol("a")]: 1, [Symbol("b")]: 2 }), false, "no callback: not a tick object");
     assert.equal(checkTickObject({ callback: () => undefined }), false, "no async ids: not a tick object");
-    assert.deepEqual(warn.mock.calls.map((call) => (call.arguments[1] as { workaround: string }).workaround), Array(3).fill("HOP_WORKAROUND_TICK_SHAPE"));
+    assert.deepEqual(warn.mock.calls.map((call) => (call.arguments[1] as { workaround: string }).workaround), Array(3).fill("HOP_WORKAROUND_TICK_OBJECT"));
   });
 });
