@@ -179,7 +179,5 @@ describe("two instances on PostgreSQL + Redis", { skip: !(usingPostgres && using
 
   test("creates through either instance: no 404 from either after the create returned", () => createWhileHammering(servers, account, 2));
   test("deactivations through the other instance: no redirect from either", () => deactivateWhileHammering(servers, account));
-  test("revocations through either instance: 401 from both", async () => {
-    try { await revokeWhileHammering(servers, account); } catch (e) { for (const s of servers) console.log("SERVER", s.port, s.logs().slice(-6000)); throw e; }
-  });
+  test("revocations through either instance: 401 from both", () => revokeWhileHammering(servers, account));
 });
