@@ -27,7 +27,7 @@ export async function createAccount(db: Db, input: z.infer<typeof CreateAccountI
 }
 
 /** Operators address accounts by e-mail (CLI); not scoped, hence the name. */
-export async function unsafeFindAccountByEmail(db: Db, email: string) {
+export async function findAccountByEmailAcrossAccounts(db: Db, email: string) {
   const account = await db.account.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!account) throw new HopError("not_found", { message: `No account with e-mail ${email}.` });
   return account;

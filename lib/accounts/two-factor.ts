@@ -145,7 +145,7 @@ export async function checkSignInSecondFactor(db: Db, accountId: string, code: s
 }
 
 /** The operator's reset (CLI `account reset-2fa`) for someone who lost the app and the recovery codes. */
-export async function unsafeResetTwoFactor(db: Db, accountId: string) {
+export async function resetTwoFactorAcrossAccounts(db: Db, accountId: string) {
   const [removed, account] = await db.$transaction(async (tx) => {
     const codes = await tx.recoveryCode.deleteMany({ where: { accountId } });
     const updated = await tx.account.update({ where: { id: accountId }, data: { totpSecret: null, totpPendingSecret: null }, select: { email: true } });

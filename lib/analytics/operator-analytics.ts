@@ -10,7 +10,7 @@ import type { z } from "zod";
  * context; the identifier is a link id or short URL (unique across accounts), so it is resolved
  * across all accounts first, then answered as its owner would see it.
  */
-export async function unsafeOperatorAnalytics(db: Db, identifier: string, query: z.infer<typeof AnalyticsQuery>) {
+export async function operatorAnalyticsAcrossAccounts(db: Db, identifier: string, query: z.infer<typeof AnalyticsQuery>) {
   const address = parseShortUrl(identifier);
   const link = address
     ? await db.link.findUnique({ where: { domain_slug: address }, select: { accountId: true } })

@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { addTeamMember, TeamRole, TeamStatus } from "../accounts/add-team-member";
-import { CreateAccountInput, createAccount, unsafeFindAccountByEmail } from "../accounts/create-account";
+import { CreateAccountInput, createAccount, findAccountByEmailAcrossAccounts } from "../accounts/create-account";
 import { PlanName } from "../accounts/plans";
 import { setLimits, setPlan } from "../accounts/set-plan";
 import { createResetLink } from "../accounts/password-reset";
-import { unsafeResetTwoFactor } from "../accounts/two-factor";
+import { resetTwoFactorAcrossAccounts } from "../accounts/two-factor";
 import { parseOrThrow } from "../validation/parse";
 import type { Db } from "../db/open";
 import { HopError } from "../errors";
 import { createKey } from "../keys/create-key";
 import { ExpiresFlag, IdsFlag, ScopesFlag } from "../keys/key-options";
 import type { Scope } from "../keys/scopes";
-import { unsafeRevokeKeyById } from "../keys/revoke-key";
-import { unsafeForceVerifyDomain } from "../domains/force-verify-domain";
+import { revokeKeyByIdAcrossAccounts } from "../keys/revoke-key";
+import { forceVerifyDomainAcrossAccounts } from "../domains/force-verify-domain";
 import { rebuildRollups } from "../analytics/rebuild-rollups";
-import { unsafeOperatorAnalytics } from "../analytics/operator-analytics";
+import { operatorAnalyticsAcrossAccounts } from "../analytics/operator-analytics";
 import { TIMEFRAMES } from "../analytics/timeframe";
 import { apiKeyCacheStats } from "../keys/auth-cache";
 import { visitCacheStats } from "../visit/link-cache";
@@ -53,7 +53,7 @@ const COMMANDS = {
   },
   "account set-plan": {
     flags: z.object({ email, plan: PlanName }).strict(),
-    run: async (db: Db, f: { email: string; plan: PlanName }) => setPlan(db, (await unsafeFindAccountByEmail(db, f.email)).id, f.plan),
+    run: async (db: Db, f: { email: string; plan: PlanName }) => setPlan(db, (await findAccountByEmailAcrossAccounts(db, f.email)).id, f.plan),
   },
   "account set-limits": {
     flags: z
@@ -63,14 +63,14 @@ const COMMANDS = {
       const { email: address, ...overrides } = f;
       const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
       if (Object.keys(defined).length === 0) throw new HopError("missing_required_field", { message: "Give at least one of --total, --active, --hourly, --daily." });
-      return setLimits(db, (await unsafeFindAccountByEmail(db, address)).id, defined);
+      return setLimits(db, (await findAccountByEmailAcrossAccounts(db, address)).id, defined);
     },
   },
   // For a server without SMTP: the operator hands the one-time link (1 hour) to the account's owner.
   "account reset-password": {
     flags: z.object({ email }).strict(),
     run: async (db: Db, f: { email: string }) => {
-      const account = await unsafeFindAccountByEmail(db, f.email);
+      const account = await findAccountByEmailAcrossAccounts(db, f.email);
       const made = await createResetLink(db, account.email);
       if (!made) throw new HopError("not_found", { message: `No account '${f.email}'.` });
       return { email: made.email, link: made.link, expiresAt: made.expiresAt.toISOString() };
@@ -79,7 +79,7 @@ const COMMANDS = {
   // For someone who lost the authenticator app and the recovery codes: sign-in needs the password alone again.
   "account reset-2fa": {
     flags: z.object({ email }).strict(),
-    run: async (db: Db, f: { email: string }) => unsafeResetTwoFactor(db, (await unsafeFindAccountByEmail(db, f.email)).id),
+    run: async (db: Db, f: { email: string }) => resetTwoFactorAcrossAccounts(db, (await findAccountByEmailAcrossAccounts(db, f.email)).id),
   },
   "key create": {
     flags: z
@@ -95,7 +95,7 @@ const COMMANDS = {
       .strict()
       .refine((f) => !(f.role && f.scopes), { message: "Give --role (a preset) or --scopes, not both.", path: ["scopes"] }),
     run: async (db: Db, f: { email: string; name: string; role?: "full" | "creator" | "viewer" | "legacy"; scopes?: Scope[]; groups?: string[]; domains?: string[]; expires?: Date }) => {
-      const account = await unsafeFindAccountByEmail(db, f.email);
+      const account = await findAccountByEmailAcrossAccounts(db, f.email);
       const role = f.scopes ? "custom" : (f.role ?? "full");
       const key = await createKey(db, account.id, {
         name: f.name,
@@ -110,13 +110,13 @@ const COMMANDS = {
   },
   "key revoke": {
     flags: z.object({ id: z.string().min(1) }).strict(),
-    run: (db: Db, f: { id: string }) => unsafeRevokeKeyById(db, f.id),
+    run: (db: Db, f: { id: string }) => revokeKeyByIdAcrossAccounts(db, f.id),
   },
   "team add": {
     flags: z.object({ owner: email, member: email, role: TeamRole, status: TeamStatus.default("active") }).strict(),
     run: async (db: Db, f: { owner: string; member: string; role: z.infer<typeof TeamRole>; status: z.infer<typeof TeamStatus> }) => {
-      const owner = await unsafeFindAccountByEmail(db, f.owner);
-      const member = await unsafeFindAccountByEmail(db, f.member);
+      const owner = await findAccountByEmailAcrossAccounts(db, f.owner);
+      const member = await findAccountByEmailAcrossAccounts(db, f.member);
       return addTeamMember(db, owner.id, { memberId: member.id, role: f.role, status: f.status });
     },
   },
@@ -124,7 +124,7 @@ const COMMANDS = {
     flags: z.object({ identifier: z.string().min(1), timeframe: z.enum(TIMEFRAMES).optional(), from: z.string().optional(), to: z.string().optional() }).strict(),
     run: (db: Db, f: { identifier: string; timeframe?: (typeof TIMEFRAMES)[number]; from?: string; to?: string }) => {
       const { identifier, ...query } = f;
-      return unsafeOperatorAnalytics(db, identifier, query);
+      return operatorAnalyticsAcrossAccounts(db, identifier, query);
     },
   },
   "analytics rebuild": {
@@ -155,7 +155,7 @@ const COMMANDS = {
   },
   "domain force-verify": {
     flags: z.object({ domain: z.string().min(1) }).strict(),
-    run: (db: Db, f: { domain: string }) => unsafeForceVerifyDomain(db, f.domain),
+    run: (db: Db, f: { domain: string }) => forceVerifyDomainAcrossAccounts(db, f.domain),
   },
 } as const;
 

@@ -35,7 +35,7 @@ export function freeSlug(base: string, taken: Set<string>): string {
  * `<first 48>-1` of a 50-character base). Unsafe: across accounts, because primary slugs are
  * unique across accounts; it returns slugs only.
  */
-async function unsafeTakenPrimarySlugs(tx: Prisma.TransactionClient, primary: string, bases: string[]): Promise<Set<string>> {
+async function takenPrimarySlugsAcrossAccounts(tx: Prisma.TransactionClient, primary: string, bases: string[]): Promise<Set<string>> {
   if (!bases.length) return new Set();
   const rows = await tx.link.findMany({ where: { domain: primary, OR: bases.map((b) => ({ slug: { startsWith: b.slice(0, 40) } })) }, select: { slug: true } });
   return new Set(rows.map((row) => row.slug));
@@ -51,7 +51,7 @@ export async function moveLinksToPrimary(tx: Prisma.TransactionClient, accountId
   const links = await tx.link.findMany({ where: { accountId, domain }, orderBy: { createdAt: "asc" } });
   const wanted = links.map((link) => slugFromPath(link.slug));
   const bases = [...new Set(wanted)];
-  const taken = await unsafeTakenPrimarySlugs(tx, primary, bases);
+  const taken = await takenPrimarySlugsAcrossAccounts(tx, primary, bases);
   for (const [index, link] of links.entries()) {
     const slug = freeSlug(wanted[index], taken);
     taken.add(slug);

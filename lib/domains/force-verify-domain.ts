@@ -4,7 +4,7 @@ import { HopError } from "../errors";
 import { recordAudit } from "../audit/record-audit";
 
 /** Operators without DNS access mark a connected domain verified (CLI only, any account). */
-export async function unsafeForceVerifyDomain(db: Db, domain: string) {
+export async function forceVerifyDomainAcrossAccounts(db: Db, domain: string) {
   const host = domain.trim().toLowerCase();
   const existing = await db.domain.findUnique({ where: { domain: host } });
   if (!existing) throw new HopError("domain_not_found", { message: `Domain ${host} is not connected to any account.` });

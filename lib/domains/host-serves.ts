@@ -10,7 +10,7 @@ const HOST_SERVES = `SELECT (SELECT "verified" FROM "Domain" WHERE "domain" = $1
  * links (e.g. a system domain dropped from SYSTEM_DOMAINS). Unsafe: across accounts. One
  * statement through the driver: it is the visitor path's lookup (docs/decisions/015-visitor-path-sql-beside-prisma.md).
  */
-export async function unsafeCustomHostServes(read: ReadSql, host: string): Promise<boolean> {
+export async function customHostServesAcrossAccounts(read: ReadSql, host: string): Promise<boolean> {
   const [row] = await read<{ verified: boolean | null; hasLinks: boolean }>(HOST_SERVES, [host]);
   return row.verified === null ? row.hasLinks : row.verified;
 }

@@ -5,7 +5,7 @@ import { isServiceDomain } from "./normalize-domain";
 const HOST_CHARACTERS = /^[a-z0-9.-]+$/;
 
 /** Caddy's on-demand TLS `ask`: may a certificate be issued for this host? Ours and verified customer domains only. */
-export async function unsafeIsHostAllowedForTls(db: Db, host: string | null): Promise<boolean> {
+export async function isHostAllowedForTlsAcrossAccounts(db: Db, host: string | null): Promise<boolean> {
   if (!host || host.length > 253) return false;
   const domain = host.trim().toLowerCase().replace(/\.$/, "");
   if (isServiceDomain(domain)) return true;

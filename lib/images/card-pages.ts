@@ -80,7 +80,7 @@ export function knownCardPage(id: string): CardPage | undefined {
 }
 
 /** The live page a card's address names (reads across accounts: the card is public), or null. */
-export async function unsafeFindCardPage(database: Db, id: string): Promise<CardPage | null> {
+export async function findCardPageAcrossAccounts(database: Db, id: string): Promise<CardPage | null> {
   const c = cardPages();
   const known = c.pages.get(id);
   if (known) return known;

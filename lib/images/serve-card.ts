@@ -1,12 +1,12 @@
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, servedCardFile, type CardInputs } from "../bio/social-card";
 import { cardAnswer, cards } from "./card-answers";
-import { unsafeFindCardPage } from "./card-pages";
+import { findCardPageAcrossAccounts } from "./card-pages";
 import { db, type Db } from "../db/open";
 import { isHopError } from "../errors";
 import { errorFields, log } from "../log";
 import { isPageHost } from "../websites/page-host";
 import { sharp } from "./sharp";
-import { unsafeReadImage } from "./unsafe-read-image";
+import { readImageAcrossAccounts } from "./read-image-across-accounts";
 import { withImageWorkSlot } from "./work-slots";
 
 // GET /__hop/card/<link id>-<hash>.png on the page's own host: the page's social card
@@ -23,7 +23,7 @@ const text = (status: number, body: string, extra: Record<string, string> = {}) 
 export async function drawCard(database: Db, inputs: CardInputs): Promise<Buffer> {
   const layers: Array<{ input: Buffer; left: number; top: number }> = [];
   if (inputs.avatarKey) {
-    const picture = await unsafeReadImage(database, inputs.avatarKey, 320);
+    const picture = await readImageAcrossAccounts(database, inputs.avatarKey, 320);
     if (picture) {
       const circle = Buffer.from('<svg width="260" height="260"><circle cx="130" cy="130" r="130"/></svg>');
       const round = await sharp(picture.data).resize(260, 260, { fit: "cover" }).composite([{ input: circle, blend: "dest-in" }]).png().toBuffer();
@@ -38,7 +38,7 @@ export async function serveCard(request: Request, context: { params: Promise<{ f
   if (!wanted) return text(404, "No such card.\n");
   try {
     const database = await db();
-    const page = await unsafeFindCardPage(database, wanted.linkId);
+    const page = await findCardPageAcrossAccounts(database, wanted.linkId);
     if (!page || !isPageHost(page.domain, request.headers.get("host") ?? undefined)) return text(404, "No such card.\n");
     const { inputs, hash } = page;
     const key = `${wanted.linkId}-${hash}`;

@@ -1,7 +1,7 @@
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { servedImageFile } from "./image-address";
-import { unsafeReadImage } from "./unsafe-read-image";
+import { readImageAcrossAccounts } from "./read-image-across-accounts";
 
 // An uploaded picture as a visitor's browser fetches it: its address holds its content hash, so it
 // is cached for a year and never revalidated; the answer is only ever an image (nosniff, and a
@@ -24,7 +24,7 @@ export async function serveImage(request: Request, context: { params: Promise<{ 
   if (!wanted) return notFound();
   const etag = `"${wanted.key}-${wanted.size}"`;
   try {
-    const image = await unsafeReadImage(await db(), wanted.key, wanted.size);
+    const image = await readImageAcrossAccounts(await db(), wanted.key, wanted.size);
     if (!image) return notFound();
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { etag, "cache-control": IMMUTABLE } });
     const body = request.method === "HEAD" ? null : new Uint8Array(image.data);

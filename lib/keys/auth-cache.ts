@@ -4,7 +4,7 @@ import { onInvalidate, type Invalidation } from "../cache/invalidation";
 import { MAX_API_KEYS, TTL_MS } from "../cache/limits";
 import type { Db } from "../db/open";
 import { shared } from "../shared";
-import { unsafeFindKeyByHash, type AuthenticatedKey } from "./find-key";
+import { findKeyByHashAcrossAccounts, type AuthenticatedKey } from "./find-key";
 import { isRememberedUnknown, rememberUnknown, unknownKeysGeneration } from "./unknown-keys";
 
 // The wrapper authenticates every request; a database round trip per request costs more than the
@@ -67,7 +67,7 @@ export async function findKeyForRequest(db: Db, keyHash: string): Promise<Authen
   if (hit) return hit;
   if (isRememberedUnknown(keyHash)) return null;
   const generation = unknownKeysGeneration();
-  const key = await c.find(keyHash, (hash) => unsafeFindKeyByHash(db, hash));
+  const key = await c.find(keyHash, (hash) => findKeyByHashAcrossAccounts(db, hash));
   if (!key || key.revokedAt) rememberUnknown(keyHash, generation);
   return key;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../db/open";
 
 /** Looks a presented key up by its hash, across all accounts: only the auth step may call it. */
-export function unsafeFindKeyByHash(db: Db, keyHash: string) {
+export function findKeyByHashAcrossAccounts(db: Db, keyHash: string) {
   return db.apiKey.findUnique({
     where: { keyHash },
     select: {
@@ -24,4 +24,4 @@ export function unsafeFindKeyByHash(db: Db, keyHash: string) {
   });
 }
 
-export type AuthenticatedKey = NonNullable<Awaited<ReturnType<typeof unsafeFindKeyByHash>>>;
+export type AuthenticatedKey = NonNullable<Awaited<ReturnType<typeof findKeyByHashAcrossAccounts>>>;

@@ -19,7 +19,7 @@ export async function revokeKey(db: Db, accountId: string, keyId: string) {
 }
 
 /** Operators revoke by key id alone (CLI); not scoped to an account, hence the name. */
-export async function unsafeRevokeKeyById(db: Db, keyId: string) {
+export async function revokeKeyByIdAcrossAccounts(db: Db, keyId: string) {
   const key = await db.apiKey.findUnique({ where: { id: keyId }, select: { accountId: true } });
   if (!key) throw new HopError("not_found", { message: `No key with id ${keyId}.` });
   return revokeKey(db, key.accountId, keyId);

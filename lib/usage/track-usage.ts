@@ -4,7 +4,7 @@ import { errorFields, log } from "../log";
 import { counterRedis, markRedisAway, redisAway } from "../redis/client";
 import { shared } from "../shared";
 import { MemoryUsageStore } from "./memory-store";
-import { unsafeReadPersistedCounters } from "./read-persisted-counters";
+import { readPersistedCountersAcrossAccounts } from "./read-persisted-counters";
 import { RedisUsageStore } from "./redis-store";
 import { highest, inWindows, seedFromPersisted, type HitResult, type KeyCounters, type PersistedCounters } from "./windows";
 
@@ -64,7 +64,7 @@ export async function startUsageTracking(): Promise<void> {
 /** The database's row now, lifted by what this process knows; what it had if the database is down too. */
 async function freshSeed(keyId: string, seed: KeyCounters, now: number): Promise<KeyCounters> {
   try {
-    const row = await unsafeReadPersistedCounters(await db(), keyId);
+    const row = await readPersistedCountersAcrossAccounts(await db(), keyId);
     return row ? highest(seed, seedFromPersisted(row, now)) : seed;
   } catch (error) {
     if (!noteDatabaseFailure(error)) log.warn("usage re-seed read failed; using the cached row", errorFields(error));

@@ -6,7 +6,7 @@ import { onInvalidate, type Invalidation } from "../cache/invalidation";
 import { boundsFromEnv, ENTRY_OVERHEAD_BYTES, TTL_MS, type CacheBounds, type Ttls } from "../cache/limits";
 import { readSql } from "../db/open";
 import { countOutageAnswer, databaseDown, DatabaseDown, noteDatabaseFailure, onDatabaseBack } from "../db/outage";
-import { unsafeCustomHostServes } from "../domains/host-serves";
+import { customHostServesAcrossAccounts } from "../domains/host-serves";
 import type { LinkVariant } from "../links/variants";
 import { shared } from "../shared";
 
@@ -71,14 +71,14 @@ const FIND_BY_ADDRESS = `SELECT ${VISIT_LINK_COLUMNS.map((c) => `"${c}"`).join("
  * The one database read of the visitor path, by address across all accounts: through the driver,
  * not Prisma (a quarter of the CPU; a scan of random addresses is made of these).
  */
-export async function unsafeFindLinkByAddress(domain: string, slug: string): Promise<VisitLink | null> {
+export async function findLinkByAddressAcrossAccounts(domain: string, slug: string): Promise<VisitLink | null> {
   const [link] = await (await readSql())<VisitLink>(FIND_BY_ADDRESS, [domain, slug]);
   return link ?? null;
 }
 
 /** Whether a host that is neither the app's nor a system domain serves links (a custom domain). */
-export async function unsafeHostServesLinks(host: string): Promise<boolean> {
-  return unsafeCustomHostServes(await readSql(), host);
+export async function hostServesLinksAcrossAccounts(host: string): Promise<boolean> {
+  return customHostServesAcrossAccounts(await readSql(), host);
 }
 
 /** Only what an answer reads: a short link never needs page data. */
@@ -139,8 +139,8 @@ export class VisitCache {
   constructor(options: VisitCacheOptions) {
     this.#ttl = options.ttl ?? TTL_MS;
     this.#now = options.clock ? () => options.clock!.now() : Date.now;
-    this.#findLink = options.findLink ?? unsafeFindLinkByAddress;
-    this.#findHost = options.findHost ?? unsafeHostServesLinks;
+    this.#findLink = options.findLink ?? findLinkByAddressAcrossAccounts;
+    this.#findHost = options.findHost ?? hostServesLinksAcrossAccounts;
     this.#lane = pLimit(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
     this.#staleMs = options.staleMs ?? tunable("LINK_STALE_MAX") * 1000;
     this.#down = options.databaseDown ?? databaseDown;

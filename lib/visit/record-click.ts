@@ -7,7 +7,7 @@ import { ADULT_BUTTON_ID } from "../events/rollups";
 import { visitorGeo, type VisitorGeo } from "../geoip/lookup";
 import { errorFields, log } from "../log";
 import { classifyUserAgent, type UaInfo } from "../ua/classify";
-import { unsafeFindPostedPage } from "../websites/store-contact";
+import { findPostedPageAcrossAccounts } from "../websites/store-contact";
 import { clientIp } from "../net/client-ip";
 import { isFirstPress, withinPressRate } from "./visitor-limits";
 import { readBodyText } from "../http/read-body";
@@ -80,7 +80,7 @@ export async function acceptClickBeacon(post: VisitorPost): Promise<VisitAnswer>
     const beacon = ua.isBot ? null : parseBeacon(raw);
     // The address limit comes before the database: a flood costs a counter, not a query.
     const allowed = beacon !== null && (await withinPressRate(beacon.page, clientIp(post.headers, post.socketIp)));
-    const page = allowed ? await unsafeFindPostedPage(await db(), beacon.page, header(post.headers, "host")) : null;
+    const page = allowed ? await findPostedPageAcrossAccounts(await db(), beacon.page, header(post.headers, "host")) : null;
     const button = page?.isActive ? trackedButton(page.data, beacon!.id, usageNow()) : null;
     if (page && button) {
       const geo = visitorGeo(post.headers, post.socketIp);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../db/open";
 import { errorFields, log } from "../log";
 import { clientIp } from "../net/client-ip";
-import { storeContact, unsafeFindPostedPage } from "../websites/store-contact";
+import { storeContact, findPostedPageAcrossAccounts } from "../websites/store-contact";
 import { classifyUserAgent } from "../ua/classify";
 import { nonce, page } from "../html/page";
 import { header, htmlResponse, send, type VisitAnswer, type VisitorPost } from "./respond";
@@ -40,7 +40,7 @@ export async function submitContact(post: VisitorPost): Promise<VisitAnswer> {
   try {
     const form = await readForm(post);
     if (!form) return pageAnswer(413, "Too long", "This message is too long to send.");
-    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPostedPage(await db(), form.page, header(post.headers, "host")) : null;
+    const found = typeof form.page === "string" && form.page.length <= 300 ? await findPostedPageAcrossAccounts(await db(), form.page, header(post.headers, "host")) : null;
     if (!found) return pageAnswer(404, "Form not found", "This form does not exist any more.");
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(header(post.headers, "user-agent")).isBot || form.website) return backToPage(found.slug, "sent", blockId);

@@ -7,7 +7,7 @@ import { errorFields, log } from "../log";
 import { clientIp } from "../net/client-ip";
 import { classifyUserAgent } from "../ua/classify";
 import { usageNow } from "../usage/clock";
-import { unsafeFindPostedPage } from "../websites/store-contact";
+import { findPostedPageAcrossAccounts } from "../websites/store-contact";
 import { confirmLinkState, confirmSignup, CONFIRM_PATH, SIGNUP_PATH, storeSignup, unsubscribe, unsubscribeLinkState, UNSUBSCRIBE_PATH } from "../websites/store-signup";
 import { header, htmlResponse, send, type VisitAnswer, type VisitorPost } from "./respond";
 import { acceptSignupAttempt } from "./visitor-limits";
@@ -42,7 +42,7 @@ export async function submitSignup(post: VisitorPost): Promise<VisitAnswer> {
     const text = await post.readBody(MAX_BYTES);
     if (text === null) return pageAnswer(413, "Too long", "This sign-up is too long to send.");
     const form = Object.fromEntries(new URLSearchParams(text));
-    const found = typeof form.page === "string" && form.page.length <= 300 ? await unsafeFindPostedPage(await db(), form.page, header(post.headers, "host")) : null;
+    const found = typeof form.page === "string" && form.page.length <= 300 ? await findPostedPageAcrossAccounts(await db(), form.page, header(post.headers, "host")) : null;
     if (!found) return pageAnswer(404, "Form not found", "This form does not exist any more.");
     const blockId = String(form.block ?? "");
     if (classifyUserAgent(header(post.headers, "user-agent")).isBot || form.website) return backToPage(found.slug, "sent", blockId);

@@ -47,9 +47,9 @@ export interface PostedPage {
 
 /**
  * The website a visitor POST (click beacon, contact form) names by public id, when it answers on
- * that request's host. Read across accounts, as a visitor has none: hence unsafe.
+ * that request's host. Read across accounts, as a visitor has none.
  */
-export async function unsafeFindPostedPage(db: Db, publicId: string, hostHeader: string | undefined): Promise<PostedPage | null> {
+export async function findPostedPageAcrossAccounts(db: Db, publicId: string, hostHeader: string | undefined): Promise<PostedPage | null> {
   const page = await db.link.findUnique({ where: { publicId }, select: { id: true, accountId: true, type: true, domain: true, slug: true, isActive: true, data: true } });
   return page && page.type === "website" && isPageHost(page.domain, hostHeader) ? page : null;
 }

@@ -51,7 +51,7 @@ function gatedFinder() {
     },
     find: async (domain: string, slug: string): Promise<VisitLink | null> => {
       calls += 1;
-      const answer = await mod.unsafeFindLinkByAddress(domain, slug);
+      const answer = await mod.findLinkByAddressAcrossAccounts(domain, slug);
       await new Promise<void>((resolve) => waiting.push(resolve));
       return answer;
     },
@@ -159,7 +159,7 @@ describe("generations: a lookup racing an invalidation stores nothing", () => {
     const { AuthCache } = await import("../../lib/keys/auth-cache");
     const { createKey } = await import("../../lib/keys/create-key");
     const { hashKey } = await import("../../lib/keys/key-format");
-    const { unsafeFindKeyByHash } = await import("../../lib/keys/find-key");
+    const { findKeyByHashAcrossAccounts } = await import("../../lib/keys/find-key");
     const { revokeKey } = await import("../../lib/keys/revoke-key");
     const cache = new AuthCache();
     const stop = onInvalidate((event) => cache.invalidate(event));
@@ -167,7 +167,7 @@ describe("generations: a lookup racing an invalidation stores nothing", () => {
     const hash = hashKey(created.key);
     let release!: () => void;
     const early = cache.find(hash, async (h) => {
-      const key = await unsafeFindKeyByHash(env.db, h);
+      const key = await findKeyByHashAcrossAccounts(env.db, h);
       await new Promise<void>((resolve) => (release = resolve));
       return key;
     });
@@ -176,7 +176,7 @@ describe("generations: a lookup racing an invalidation stores nothing", () => {
     release();
     assert.equal((await early)?.revokedAt, null, "read before the revocation");
     assert.equal(cache.byHash.size, 0, "not kept");
-    const after = await cache.find(hash, (h) => unsafeFindKeyByHash(env.db, h));
+    const after = await cache.find(hash, (h) => findKeyByHashAcrossAccounts(env.db, h));
     assert.ok(after?.revokedAt, "the next request reads the revocation");
     stop();
   });
@@ -244,7 +244,7 @@ describe("TTL: the backstop for a lost announcement", () => {
       clock,
       findLink: (domain, slug) => {
         reads += 1;
-        return mod.unsafeFindLinkByAddress(domain, slug);
+        return mod.findLinkByAddressAcrossAccounts(domain, slug);
       },
       findHost: async (host) => host.startsWith("serves"),
     });
@@ -340,7 +340,7 @@ describe("a database outage: the last known answer", () => {
       findLink: async (domain, slug) => {
         reads += 1;
         if (failing) throw unreachable();
-        return mod.unsafeFindLinkByAddress(domain, slug);
+        return mod.findLinkByAddressAcrossAccounts(domain, slug);
       },
     });
     const link = await createLink(`first-${randomBytes(2).toString("hex")}`);

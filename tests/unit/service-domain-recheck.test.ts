@@ -52,7 +52,7 @@ async function verifiedDomainWithLink(domain: string, t0: Date) {
 }
 
 test("record removed: still verified with a warning within the grace, unverified with a reason after; its links stop answering", async () => {
-  const { recheckDueDomains, listDomains, domainDnsReport, unsafeIsHostAllowedForTls } = await services();
+  const { recheckDueDomains, listDomains, domainDnsReport, isHostAllowedForTlsAcrossAccounts } = await services();
   const domain = "links.recheck.example";
   const t0 = new Date();
   const owner = await verifiedDomainWithLink(domain, t0);
@@ -85,7 +85,7 @@ test("record removed: still verified with a warning within the grace, unverified
   assert.equal(report.verified, false);
   assert.equal(report.unverifiedReason, d.unverifiedReason);
   assert.equal(await serves(domain, "/promo"), false, "the visitor path checks verified");
-  assert.equal(await unsafeIsHostAllowedForTls(env.db, domain), false);
+  assert.equal(await isHostAllowedForTlsAcrossAccounts(env.db, domain), false);
 });
 
 test("the record back within the grace clears the warning; the owner re-verifies after losing it", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { otherMethods } from "@/lib/api/methods";
 import { errorResponse, json } from "@/lib/api/respond";
 import { db } from "@/lib/db/open";
-import { unsafeIsHostAllowedForTls } from "@/lib/domains/tls-allowed";
+import { isHostAllowedForTlsAcrossAccounts } from "@/lib/domains/tls-allowed";
 import { HopError } from "@/lib/errors";
 
 // Called by Caddy (on_demand_tls ask) before it requests a certificate; see docs/self-hosting-tls.md.
@@ -11,7 +11,7 @@ import { HopError } from "@/lib/errors";
 export async function GET(request: Request): Promise<Response> {
   const domain = new URL(request.url).searchParams.get("domain");
   try {
-    const allowed = await unsafeIsHostAllowedForTls(await db(), domain);
+    const allowed = await isHostAllowedForTlsAcrossAccounts(await db(), domain);
     if (allowed) return json({ domain, allowed: true });
   } catch (error) {
     return errorResponse(error, randomUUID(), { path: "/api/domains/allowed" });

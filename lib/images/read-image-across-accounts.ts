@@ -18,7 +18,7 @@ const recent = () =>
     () => new LRUCache<string, StoredImage>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (image) => image.data.length + 64 }),
   );
 
-export async function unsafeReadImage(db: Db, key: string, size: ImageSize): Promise<StoredImage | null> {
+export async function readImageAcrossAccounts(db: Db, key: string, size: ImageSize): Promise<StoredImage | null> {
   const id = `${key}:${size}`;
   const kept = recent().get(id);
   if (kept) return kept;
