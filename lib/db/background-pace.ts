@@ -15,11 +15,11 @@ export function yieldToVisitors(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-const lane = () => shared("backgroundSliceLane", () => ({ busy: false, waiting: [] as Array<() => void> }));
+const sliceSlot = () => shared("backgroundSliceSlot", () => ({ busy: false, waiting: [] as Array<() => void> }));
 
 /** Runs one slice of background work in the process's single slot, then rests (see above); its result, how long it ran, and whether requests arrived meanwhile. */
 export async function backgroundSlice<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; contended: boolean }> {
-  const slot = lane();
+  const slot = sliceSlot();
   if (slot.busy) await new Promise<void>((resolve) => slot.waiting.push(resolve));
   else slot.busy = true;
   const started = performance.now();

@@ -94,7 +94,7 @@ export async function prepareLink(db: Db, owner: LinkOwner, body: CreateLinkBody
     groupId: body.groupId ?? null,
     isActive: true,
     inactiveReason: null as string | null,
-    linkType: body.linkType ?? null,
+    clientLabel: body.linkType ?? null,
     behavior,
     geoRules: geoRules as object[],
     languageRules: languageRules as object[],

@@ -24,7 +24,7 @@ export function toLinkObject(link: Link) {
     groupId: link.groupId,
     isActive: link.isActive,
     ...(link.inactiveReason ? { inactiveReason: link.inactiveReason as LinkObjectBody["inactiveReason"] } : {}),
-    linkType: link.linkType,
+    linkType: link.clientLabel,
     type: link.type as LinkObjectBody["type"],
     createdAt: link.createdAt.toISOString(),
     updatedAt: link.updatedAt.toISOString(),

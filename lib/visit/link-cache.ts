@@ -126,9 +126,9 @@ export class VisitCache {
   /**
    * At most `lookupConcurrency` lookups at once; the rest wait their turn. Misses are what a scan
    * of random addresses is made of: this keeps their database work (and its CPU on this thread)
-   * to a lane, so the cached answers keep the process while a flood of new addresses waits.
+   * to the lookup limit, so the cached answers keep the process while a flood of new addresses waits.
    */
-  readonly #lane: LimitFunction;
+  readonly #lookupLimit: LimitFunction;
   readonly #now: () => number;
   readonly #staleMs: number;
   readonly #down: () => boolean;
@@ -141,7 +141,7 @@ export class VisitCache {
     this.#now = options.clock ? () => options.clock!.now() : Date.now;
     this.#findLink = options.findLink ?? findLinkByAddressAcrossAccounts;
     this.#findHost = options.findHost ?? hostServesLinksAcrossAccounts;
-    this.#lane = pLimit(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
+    this.#lookupLimit = pLimit(options.lookupConcurrency ?? LOOKUP_CONCURRENCY);
     this.#staleMs = options.staleMs ?? tunable("LINK_STALE_MAX") * 1000;
     this.#down = options.databaseDown ?? databaseDown;
     const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
@@ -173,7 +173,7 @@ export class VisitCache {
     return this.#shared(this.#linkLookups, address, async () => {
       const token = this.generations.begin();
       try {
-        const link = await this.#lane(() => {
+        const link = await this.#lookupLimit(() => {
           this.queries.links += 1;
           return this.#findLink(domain, slug);
         });
@@ -203,7 +203,7 @@ export class VisitCache {
     return this.#shared(this.#hostLookups, host, async () => {
       const token = this.generations.begin();
       try {
-        const serves = await this.#lane(() => {
+        const serves = await this.#lookupLimit(() => {
           this.queries.hosts += 1;
           return this.#findHost(host);
         });
@@ -328,7 +328,7 @@ export class VisitCache {
 
   stats() {
     const of = <V extends NonNullable<unknown>>(cache: LRUCache<string, V>) => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize });
-    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, staleAnswers: this.staleAnswers, queries: { ...this.queries }, lookupsWaiting: this.#lane.pendingCount };
+    return { links: of(this.links), misses: of(this.misses), hosts: of(this.hosts), hits: this.hits, staleAnswers: this.staleAnswers, queries: { ...this.queries }, lookupsWaiting: this.#lookupLimit.pendingCount };
   }
 
   #rememberLink(address: string, link: VisitLink | null): void {

@@ -77,7 +77,7 @@ export function handleVisit(req: IncomingMessage, res: ServerResponse, next: (re
   if (req.method === "POST") closeAfterEarlyAnswer(req, res);
   result.then(
     // Written at once, not batched: a lookup's answer would wait behind whatever else its turn runs
-    // (the lane's other lookups; on PGlite the event writer's slices, on this thread).
+    // (the lookup limit's other lookups; on PGlite the event writer's slices, on this thread).
     (answer) => {
       if (!answer) return next(req, res);
       send(res, answer);

@@ -82,6 +82,9 @@ describe("links: list, get, update, status, delete", () => {
         "hasPassword", "health", "id", "ios", "isActive", "languageRules", "linkType", "maxClicks", "metaPixel", "seo", "slug", "startsAt", "tags", "title", "type", "updatedAt", "url", "variants",
       ]);
     }
+    assert.equal((await api(server, "GET", "/v1/links/get-me", { key: account.key })).body.data.linkType, null);
+    await make(account, { slug: "labelled", linkType: "campaign-7" });
+    assert.equal((await api(server, "GET", "/v1/links/labelled", { key: account.key })).body.data.linkType, "campaign-7", "the client's label comes back as it was given");
     const missing = await api(server, "GET", "/v1/links/nothing-here", { key: account.key });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.error.code, "link_not_found");
