@@ -182,6 +182,24 @@ const WORKAROUNDS = {
 
 export type Workaround = (typeof WORKAROUNDS)[keyof typeof WORKAROUNDS];
 
+/** Switches that were renamed: one set under its former name stops the start with the new name, never silently ignored. */
+const FORMER_WORKAROUND_NAMES: Record<string, keyof typeof WORKAROUNDS> = {
+  HOP_WORKAROUND_TICK_SHAPE: "HOP_WORKAROUND_TICK_OBJECT",
+  HOP_WORKAROUND_KEPT_WIRE: "HOP_WORKAROUND_PREPARED_RESPONSE",
+  HOP_WORKAROUND_REQUEST_STAMP: "HOP_WORKAROUND_REQUEST_HOOK",
+};
+
+/** A HOP_WORKAROUND_ variable that is no switch (a typo, a former name): an off-switch that does nothing would be worse than a refused start. */
+function unknownWorkarounds(env: Record<string, string | undefined>): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith("HOP_WORKAROUND_") && !(name in WORKAROUNDS))
+    .map((name) =>
+      FORMER_WORKAROUND_NAMES[name]
+        ? `${name}: renamed ${FORMER_WORKAROUND_NAMES[name]}`
+        : `${name}: no such workaround switch (the switches: ${Object.keys(WORKAROUNDS).join(", ")})`,
+    );
+}
+
 const onOff = z.enum(["on", "off"]).default("on");
 
 const EnvSchema = z.object({
@@ -286,6 +304,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       }),
     );
   }
+  const unknown = unknownWorkarounds(given);
+  if (unknown.length > 0) throw new ConfigError(unknown);
   const parsed = result.data;
   if (parsed.METRICS_PORT !== undefined && !parsed.METRICS_TOKEN && !isLoopbackHost(parsed.METRICS_HOST)) {
     throw new ConfigError([`METRICS_HOST=${JSON.stringify(parsed.METRICS_HOST)}: a metrics listener beyond loopback needs METRICS_TOKEN`]);

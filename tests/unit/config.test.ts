@@ -59,6 +59,13 @@ test("a mistyped value stops the start with the variable named, never NaN or a s
   assert.match(both, /SIGNUP="maybe"/);
 });
 
+test("a workaround switch under a former name or misspelt stops the start, naming the switch to use", () => {
+  assert.match(refusal({ HOP_WORKAROUND_REQUEST_STAMP: "off" }), /HOP_WORKAROUND_REQUEST_STAMP: renamed HOP_WORKAROUND_REQUEST_HOOK/);
+  assert.match(refusal({ HOP_WORKAROUND_TICK_SHAPE: "off" }), /renamed HOP_WORKAROUND_TICK_OBJECT/);
+  assert.match(refusal({ HOP_WORKAROUND_TICKOBJECT: "off" }), /HOP_WORKAROUND_TICKOBJECT: no such workaround switch \(the switches: .*HOP_WORKAROUND_TICK_OBJECT/);
+  assert.equal(readConfig({ HOP_WORKAROUND_REQUEST_HOOK: "off" }).workarounds.requestHook, false);
+});
+
 test(".env.example lists every variable the configuration reads", () => {
   const example = readFileSync(path.join(ROOT, ".env.example"), "utf8");
   const listed = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
