@@ -172,3 +172,11 @@ describe("schema and migrations", () => {
     });
   }
 });
+
+test("the import's one-statement insert names every Link field that has a column of another name (@map)", async () => {
+  const { LINK_COLUMN_OF_FIELD } = await import("../../lib/links/insert-links");
+  const model = /model Link \{([\s\S]*?)\n\}/.exec(readFileSync(path.join(ROOT, "prisma", "schema.prisma"), "utf8"))![1];
+  const mapped = Object.fromEntries([...model.matchAll(/^\s+(\w+)\s+[^\n]*@map\("(\w+)"\)/gm)].map((m) => [m[1], m[2]]));
+  assert.ok(Object.keys(mapped).length > 0);
+  assert.deepEqual(LINK_COLUMN_OF_FIELD, mapped);
+});
