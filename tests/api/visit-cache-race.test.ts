@@ -159,9 +159,7 @@ describe("one instance: changes made while visitors keep asking", () => {
 
   test("links created in bulk and singly while 100 visitors ask for their slugs: no 404 after the create returned", () => createWhileHammering([server], account, 3));
   test("links and large pages deactivated (bulk and singly) while visitors follow them: nothing served after the deactivation returned", () => deactivateWhileHammering([server], account));
-  test("keys revoked while requests keep coming: 401 for every request sent after the revocation returned", async () => {
-    try { await revokeWhileHammering([server], account); } catch (e) { console.log("SERVER", server.port, server.logs().slice(-30000)); throw e; }
-  });
+  test("keys revoked while requests keep coming: 401 for every request sent after the revocation returned", () => revokeWhileHammering([server], account));
 });
 
 // Two instances of one deployment (one database, one Redis prefix): a change made through either is
@@ -181,7 +179,5 @@ describe("two instances on PostgreSQL + Redis", { skip: !(usingPostgres && using
 
   test("creates through either instance: no 404 from either after the create returned", () => createWhileHammering(servers, account, 2));
   test("deactivations through the other instance: no redirect from either", () => deactivateWhileHammering(servers, account));
-  test("revocations through either instance: 401 from both", async () => {
-    try { await revokeWhileHammering(servers, account); } catch (e) { for (const s of servers) console.log("SERVER", s.port, s.logs().slice(-30000)); throw e; }
-  });
+  test("revocations through either instance: 401 from both", () => revokeWhileHammering(servers, account));
 });
