@@ -3,7 +3,7 @@
 // REDIS_URL, a fresh key prefix (pass `redisPrefix` to make instances share one).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -99,6 +99,25 @@ export const underNextStart = process.env.HOP_TEST_APP === "next-start";
  */
 export const TEST_SERVER_DEFAULTS: Record<string, string> = { LINK_HEALTH_INTERVAL_HOURS: "0" };
 
+/**
+ * A test server logs (the run's own processes are silent): what it said is kept, never printed,
+ * so a test can read it (`logs()`) and, with HOP_TEST_SERVER_LOG_DIR set, it is written there
+ * when the server stops — `.ci/run` prints the warnings and errors of a pass that failed. A test
+ * that sets HOP_LOG itself wins.
+ */
+export const SERVER_LOG: Record<string, string> = { HOP_LOG: "info" };
+
+function keepLog(port: number, app: string, logs: string): void {
+  const dir = process.env.HOP_TEST_SERVER_LOG_DIR;
+  if (!dir || !logs) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(path.join(dir, `${app.replace(/\W+/g, "-")}-${port}.log`), logs);
+  } catch {
+    // A log that cannot be kept fails no test.
+  }
+}
+
 export async function startServer(options: StartOptions = {}): Promise<HopServer> {
   if (underNextStart) {
     if (!usingPostgres) throw new Error("HOP_TEST_APP=next-start needs DATABASE_URL: the CLI cannot open the PGlite database a server holds");
@@ -130,7 +149,7 @@ export async function startServer(options: StartOptions = {}): Promise<HopServer
     env = { ...env, ...options.env };
   }
   noteStart(options.shareWith ? "server.ts, second instance" : options.reuse ? "server.ts, restart" : "server.ts");
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: "0", HOST: "127.0.0.1", ...SERVER_LOG, ...env };
   const child = spawn(process.execPath, [...testServerNodeArgs(), ...serverArgsFor(childEnv)], {
     cwd: ROOT,
     env: childEnv,
@@ -171,6 +190,7 @@ export function serverHandle(parts: Omit<HopServer, "process" | "stop"> & { chil
       if (!stopped) {
         stopped = true;
         await stopProcess(child, signal, graceMs);
+        keepLog(server.port, server.app ?? "server.ts", server.logs());
       }
       if (ownsData && !stopOptions.keepData) for (const cleanup of server.cleanups.reverse()) await cleanup();
     },

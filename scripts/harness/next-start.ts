@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestAccount } from "./http";
 import { seedDataDir } from "./db-template";
-import { cli, freshDatabase, noteStart, ROOT, serverHandle, TEST_SERVER_DEFAULTS, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
+import { cli, freshDatabase, noteStart, ROOT, SERVER_LOG, serverHandle, TEST_SERVER_DEFAULTS, testServerNodeArgs, usingPostgres, type HopServer } from "./hop-server";
 import { freePort } from "./own-services";
 
 export interface NextStartOptions {
@@ -71,7 +71,7 @@ export async function startNextStart(options: NextStartOptions = {}): Promise<Ho
     cwd: ROOT,
     // Next leaves SIGTERM to Hop (lib/server/next-shutdown.ts); an empty NEXT_MANUAL_SIG_HANDLE in
     // the test's environment runs Next's own handler and the exit hook instead.
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: process.env.NEXT_MANUAL_SIG_HANDLE ?? "1", ...env },
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: process.env.NEXT_MANUAL_SIG_HANDLE ?? "1", ...SERVER_LOG, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
