@@ -31,7 +31,7 @@ function download(server: HopServer, key: string, query = ""): Promise<{ status:
 describe("GET /v1/links/export", () => {
   let server: HopServer;
   before(async () => {
-    // A server of its own, not a shared one: its 10,000-row import would be paced behind other files' requests.
+    // A server of its own, not a shared one: its imports would be paced behind other files' requests.
     server = await startServer();
   });
   after(() => server.stop());
@@ -75,19 +75,20 @@ describe("GET /v1/links/export", () => {
     assert.deepEqual([imported.startsAt, imported.maxClicks], ["2098-01-01T00:00:00.000Z", 250]);
   });
 
-  test("10,000 links stream out in batches and round-trip through import into another account", async () => {
+  // 2,500 links: three of the export's 1,000-row batches, the last one partial.
+  test("2,500 links stream out in batches and round-trip through import into another account", async () => {
     const from = await createAccount(server, { plan: "unlimited" });
-    const rows = Array.from({ length: 10_000 }, (_, i) => `https://example.com/p/${i},rt-${i},Title ${i},"t${i % 7}|all"`);
+    const rows = Array.from({ length: 2_500 }, (_, i) => `https://example.com/p/${i},rt-${i},Title ${i},"t${i % 7}|all"`);
     const made = await api(server, "POST", "/v1/links/import", { key: from.key, raw: `url,slug,title,tags\r\n${rows.join("\r\n")}\r\n`, headers: { "content-type": "text/csv" } });
     assert.equal(made.status, 200, made.text.slice(0, 500));
-    assert.deepEqual([made.body.created, made.body.failed.length], [10_000, 0]);
+    assert.deepEqual([made.body.created, made.body.failed.length], [2_500, 0]);
 
     const exported = await download(server, from.key);
     assert.equal(exported.status, 200);
     assert.equal(exported.headers["content-length"], undefined, "streamed, not buffered");
-    assert.ok(exported.chunks >= 10, `arrived in ${exported.chunks} chunks`);
+    assert.ok(exported.chunks >= 3, `arrived in ${exported.chunks} chunks`);
     const records = parseCsv(exported.text);
-    assert.equal(records.length, 10_001);
+    assert.equal(records.length, 2_501);
 
     const slugs = records.slice(1).map((r) => r[2]);
     for (let i = 0; i < slugs.length; i += 100) {
@@ -97,7 +98,7 @@ describe("GET /v1/links/export", () => {
     const to = await createAccount(server, { plan: "unlimited" });
     const imported = await api(server, "POST", "/v1/links/import", { key: to.key, raw: exported.text, headers: { "content-type": "text/csv" } });
     assert.equal(imported.status, 200, imported.text.slice(0, 500));
-    assert.deepEqual([imported.body.created, imported.body.failed], [10_000, []]);
+    assert.deepEqual([imported.body.created, imported.body.failed], [2_500, []]);
     const again = parseCsv((await download(server, to.key)).text);
     const pick = (r: string[]) => [r[2], r[3], r[4], r[6]].join(" ");
     assert.deepEqual(again.slice(1).map(pick).sort(), records.slice(1).map(pick).sort(), "same slugs, urls, titles, tags");
