@@ -117,6 +117,8 @@ test("the dashboard's list: search, CSV, delete behind a confirmation, empty sta
   await page.getByRole("button", { name: "Search" }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("grace@example.com");
+  // The search may have been a full page load: a click before React hydrates it is lost.
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete grace@example.com" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("deleted");
