@@ -156,9 +156,9 @@ test("New website: a new free account (no API) picks a design and a name, edits 
   await expect(frame.locator("main")).toHaveAttribute("data-design", "neo-brutalist");
   await expect(frame.locator("h1")).toHaveText("Alex Rivera");
 
-  const create = page.getByRole("button", { name: "Create page and open the editor" });
+  const create = page.getByRole("button", { name: "Create website and open the editor" });
   await create.click();
-  const name = page.getByRole("textbox", { name: "Page name" });
+  const name = page.getByRole("textbox", { name: "Website name" });
   await expect(name).toBeFocused();
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#page-name-error")).toContainText("Give the page a name");

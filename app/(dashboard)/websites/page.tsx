@@ -120,7 +120,7 @@ export default async function WebsitesPage({ searchParams }: { searchParams: Pro
               })}
             </Table>
             <CardFooter>
-              <Pager basePath="/websites" params={{}} page={pagination.page} totalPages={pagination.totalPages} totalCount={pagination.totalCount} noun="page" />
+              <Pager basePath="/websites" params={{}} page={pagination.page} totalPages={pagination.totalPages} totalCount={pagination.totalCount} noun="website" />
             </CardFooter>
           </div>
         )}

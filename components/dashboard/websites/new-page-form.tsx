@@ -47,7 +47,7 @@ export function NewPageForm({ designs }: { designs: Array<{ id: string; name: st
         void submit();
       }}
     >
-      <Field id="page-name" label="Page name" hint="Shown at the top of the page; you can change it in the editor." error={error?.field === "name" ? error.message : undefined}>
+      <Field id="page-name" label="Website name" hint="Shown at the top of the website; you can change it in the editor." error={error?.field === "name" ? error.message : undefined}>
         <Input ref={nameInput} id="page-name" hint value={name} maxLength={120} placeholder="e.g. Alex Rivera" autoComplete="off" error={error?.field === "name" ? error.message : undefined} onChange={(event) => setName(event.target.value)} />
       </Field>
       <fieldset className="design-gallery">
@@ -66,7 +66,7 @@ export function NewPageForm({ designs }: { designs: Array<{ id: string; name: st
       <div className="form-actions new-page-actions">
         {error && error.field !== "name" ? <Alert tone="danger">{error.message}</Alert> : null}
         <Button type="submit" disabled={busy}>
-          {busy ? "Creating…" : "Create page and open the editor"}
+          {busy ? "Creating…" : "Create website and open the editor"}
         </Button>
       </div>
     </form>
